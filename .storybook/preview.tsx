@@ -1,0 +1,64 @@
+import type { Decorator, Preview } from '@storybook/react-vite'
+import { mswLoader } from 'msw-storybook-addon/csf3'
+
+// The story-test projects (vitest.storybook.config.ts) run every story once per theme; they pass the theme in
+// through this constant. In `storybook dev` it is undefined and the toolbar global decides.
+declare const __STORY_THEME__: 'light' | 'dark' | undefined
+const testTheme = typeof __STORY_THEME__ === 'undefined' ? undefined : __STORY_THEME__
+
+const withTheme: Decorator = (Story, context) => {
+  const theme = (testTheme ?? context.globals.theme ?? 'dark') as 'light' | 'dark'
+  document.documentElement.dataset.theme = theme
+  return <Story />
+}
+
+// A request no handler answers is a bug in the story: it is reported as a console error, which fails the test.
+const startMockServiceWorker = async () => {
+  const { setupWorker } = await import('msw/browser')
+  const worker = setupWorker()
+  await worker.start({
+    quiet: true,
+    onUnhandledRequest(request, print) {
+      const url = new URL(request.url)
+      if (url.origin === window.location.origin && !url.pathname.startsWith('/api/')) return
+      print.error()
+    },
+  })
+  return worker
+}
+
+const preview: Preview = {
+  loaders: [mswLoader(startMockServiceWorker)],
+  decorators: [withTheme],
+  initialGlobals: {
+    theme: testTheme ?? 'dark',
+    viewport: { value: 'desktop', isRotated: false },
+  },
+  globalTypes: {
+    theme: {
+      description: 'Colour theme',
+      toolbar: {
+        title: 'Theme',
+        icon: 'contrast',
+        items: [
+          { value: 'dark', title: 'Dark' },
+          { value: 'light', title: 'Light' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  parameters: {
+    layout: 'fullscreen',
+    a11y: { test: 'error' },
+    viewport: {
+      options: {
+        mobile: { name: 'Mobile 375', styles: { width: '375px', height: '812px' }, type: 'mobile' },
+        desktop: { name: 'Desktop 1280', styles: { width: '1280px', height: '800px' }, type: 'desktop' },
+      },
+    },
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+  },
+}
+
+export default preview

@@ -1,0 +1,50 @@
+import path from 'node:path'
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
+import { playwright } from '@vitest/browser-playwright'
+import { defineConfig } from 'vitest/config'
+
+// Every story runs as a test in Chromium, twice: dark theme at 1280 px and light theme at 375 px, so each story's
+// a11y check covers both themes and both layouts of spec §2 (breakpoint 768 px).
+const chromium = playwright({
+  launchOptions: {
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--headless',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  },
+})
+
+export const passes = [
+  { name: 'storybook-dark-1280', theme: 'dark', width: 1280, height: 800 },
+  { name: 'storybook-light-375', theme: 'light', width: 375, height: 812 },
+] as const
+
+const pass = passes.find((p) => p.name === process.env.STORYBOOK_PASS) ?? passes[0]
+
+export function storybookProject(p: (typeof passes)[number]) {
+  return defineConfig({
+    plugins: [storybookTest({ configDir: path.join(import.meta.dirname, '.storybook') })],
+    define: { __STORY_THEME__: JSON.stringify(p.theme) },
+    optimizeDeps: { include: ['msw-storybook-addon/csf3', 'msw', 'msw/browser', 'react-dom/client'] },
+    test: {
+      name: p.name,
+      root: import.meta.dirname,
+      setupFiles: [path.join(import.meta.dirname, '.storybook/vitest.setup.ts')],
+      browser: {
+        enabled: true,
+        headless: true,
+        provider: chromium,
+        instances: [{ browser: 'chromium', viewport: { width: p.width, height: p.height } }],
+      },
+    },
+  })
+}
+
+export default storybookProject(pass)
