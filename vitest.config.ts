@@ -8,6 +8,7 @@ export default defineConfig({
     projects: [
       'packages/*/vitest.config.ts',
       'server/vitest.config.ts',
+      'server/vitest.postgres.config.ts',
       ...passes.map((pass) => storybookProject(pass)),
     ],
   },

@@ -1,10 +1,15 @@
-import { defineConfig } from 'vitest/config'
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+
+// The server suite runs twice, the same tests on each database: this project on SQLite, and
+// vitest.postgres.config.ts (`server-postgres`) on PostgreSQL.
+export const serverTestOptions: NonNullable<TestProjectInlineConfiguration['test']> = {
+  root: import.meta.dirname,
+  include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+  environment: 'node',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+}
 
 export default defineConfig({
-  test: {
-    name: 'server',
-    root: import.meta.dirname,
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    environment: 'node',
-  },
+  test: { ...serverTestOptions, name: 'server', env: { TEST_DB: 'sqlite' } },
 })

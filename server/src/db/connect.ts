@@ -1,0 +1,73 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
+import { migrations } from './migrations'
+import type { Database } from './schema'
+
+export type Db = Kysely<Database>
+
+export interface DatabaseOptions {
+  /** A postgres:// URL selects PostgreSQL; otherwise SQLite. */
+  databaseUrl?: string | undefined
+  /** SQLite: the directory of the database file. */
+  dataDir?: string | undefined
+  /** SQLite: the file name inside dataDir, or ':memory:'. */
+  sqliteFile?: string | undefined
+  /** PostgreSQL: the schema to work in (tests use one per worker). */
+  schema?: string | undefined
+  /** PostgreSQL pool size. */
+  poolSize?: number | undefined
+}
+
+// bigint columns hold micro-USD and epoch milliseconds, far below 2^53: read them as numbers, not strings.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//.test(url)
+}
+
+export function createDatabase(options: DatabaseOptions): Db {
+  if (isPostgresUrl(options.databaseUrl)) {
+    const schema = options.schema
+    if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`)
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 16,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    })
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  }
+  const file = options.sqliteFile ?? 'engage.sqlite'
+  let location = file
+  if (file !== ':memory:') {
+    const dir = options.dataDir ?? './data'
+    fs.mkdirSync(dir, { recursive: true })
+    location = path.join(dir, file)
+  }
+  const sqlite = new SQLite(location)
+  sqlite.pragma('journal_mode = WAL')
+  // WAL + NORMAL is durable against a process crash (not against power loss of the last commits), the usual choice.
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+}
+
+/**
+ * Runs every pending migration; throws when one fails. On PostgreSQL pass the schema the database works in, so
+ * the migration bookkeeping tables are looked up there and not in another schema that has them.
+ */
+export async function migrate(db: Db, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema, migrationLockTableSchema: schema } : {}),
+  })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((result) => result.status === 'Error')
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`)
+  }
+}

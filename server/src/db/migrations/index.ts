@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely'
+import * as core from './0001_core'
+
+// Every migration, in order. Names are stable: they are recorded in the kysely_migration table.
+export const migrations: Record<string, Migration> = {
+  '0001_core': core,
+}

@@ -1,0 +1,274 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+// The application database, the same on SQLite and PostgreSQL.
+// Portable column choices (see docs/decisions/005-database.md):
+// - money is integer micro-USD in `bigint` columns (1 USD = 1,000,000); pg's bigint parser is set to Number;
+// - instants are epoch milliseconds in `bigint` columns named `*_at`;
+// - booleans are integers 0/1; JSON documents are text.
+
+/** A primary key the database assigns. */
+type Id = Generated<number>
+/** An epoch-milliseconds instant. */
+type Instant = number
+type Micros = number
+
+export type Role = 'customer' | 'support' | 'admin'
+
+export interface UsersTable {
+  id: Id
+  email: string
+  username: string
+  password_hash: string | null
+  google_sub: string | null
+  role: ColumnType<Role, Role | undefined, Role>
+  /** Micro-USD; always equals the sum of the user's ledger entries (CHECK balance >= 0). */
+  balance: ColumnType<Micros, Micros | undefined, Micros>
+  phone: string | null
+  timezone: ColumnType<string, string | undefined, string>
+  profile_photo: string | null
+  disabled_at: Instant | null
+  created_at: Instant
+}
+
+export interface SessionsTable {
+  /** The public session id the client keeps as `sessionId`. */
+  id: string
+  /** SHA-256 of the bearer token; the token itself is never stored. */
+  token_hash: string
+  user_id: number
+  created_at: Instant
+  last_used_at: Instant
+  /** Absolute expiry; idle expiry is last_used_at + the idle window. */
+  expires_at: Instant
+}
+
+export interface AuthAttemptsTable {
+  id: Id
+  /** 'signin' | 'signup' | 'forgot' | 'reset' */
+  action: string
+  /** What is being limited: `ip:<address>` or `account:<email>`. */
+  subject: string
+  created_at: Instant
+}
+
+export interface PasswordResetsTable {
+  token_hash: string
+  user_id: number
+  expires_at: Instant
+  used_at: Instant | null
+  created_at: Instant
+}
+
+export interface MailOutboxTable {
+  id: Id
+  to_address: string
+  subject: string
+  body: string
+  created_at: Instant
+  sent_at: Instant | null
+}
+
+export interface AiSettingsTable {
+  user_id: number
+  /** Client-generated (UUID or a preset id such as 'default'); unique per user, matched case-insensitively. */
+  id: string
+  name: string
+  model: string
+  provider: string
+  temperature: number
+  max_tokens: number
+  top_p: number
+  frequency_penalty: number
+  presence_penalty: number
+  system_prompt: string
+  user_prompt: string
+  /** AES-256-GCM under DATA_KEY; responses show it masked. */
+  api_key_encrypted: string | null
+  last_used_at: Instant
+  created_at: Instant
+  updated_at: Instant
+}
+
+export interface ServicesTable {
+  id: Id
+  /** The service type the spec's client sends (e.g. 'followers', 'ai_comments'). */
+  name: string
+  category: string
+  description: string
+  /** Micro-USD per 1,000 units. */
+  rate_per_1k: Micros
+  min_quantity: number
+  max_quantity: number
+  is_ai: ColumnType<number, number | undefined, number>
+  enabled: ColumnType<number, number | undefined, number>
+  refill: ColumnType<number, number | undefined, number>
+  cancel: ColumnType<number, number | undefined, number>
+  provider_id: number | null
+  remote_service_id: string | null
+  created_at: Instant
+  updated_at: Instant
+}
+
+export interface UpdatesTable {
+  id: Id
+  icon: string
+  title: string
+  text: string
+  url: string | null
+  date_at: Instant
+}
+
+export interface ContactMethodsTable {
+  id: Id
+  icon: string
+  title: string
+  value: string
+  text: string
+  url: string | null
+  sort_order: number
+}
+
+export type LedgerKind = 'deposit' | 'order_payment' | 'refund' | 'adjustment' | 'withdrawal'
+
+export interface LedgerEntriesTable {
+  id: Id
+  user_id: number
+  /** Signed micro-USD: credits positive, debits negative. */
+  amount: Micros
+  kind: LedgerKind
+  /** What the entry is about, e.g. 'order:42' or 'payment:dep_x'. */
+  reference: string
+  /** Unique: the same business event can never write two entries. */
+  idempotency_key: string
+  note: string | null
+  created_at: Instant
+}
+
+export type OrderStatus = 'pending' | 'processing' | 'paused' | 'completed' | 'partial' | 'cancelled'
+
+export interface OrdersTable {
+  id: Id
+  user_id: number
+  service_id: number
+  /** The service name at order time, as the client shows it. */
+  service_type: string
+  target_url: string
+  quantity: number
+  /** Micro-USD charged at creation: rate × quantity, rounded up. */
+  charge: Micros
+  /** Micro-USD refunded so far (partial, cancel, operator refunds). */
+  refunded: ColumnType<Micros, Micros | undefined, Micros>
+  status: OrderStatus
+  start_count: number | null
+  remains: number | null
+  custom_comment: string | null
+  /** JSON of the AI setting used (without its key), frozen at order time. */
+  ai_setting: string | null
+  subscription_id: number | null
+  /** Why the order is paused, shown to the customer. */
+  paused_reason: string | null
+  provider_id: number | null
+  upstream_order_id: string | null
+  /** Set just before calling the upstream's `add`; with no upstream id it means "maybe placed": never resend. */
+  upstream_attempted_at: Instant | null
+  created_at: Instant
+  updated_at: Instant
+}
+
+export type SubscriptionStatus = 'active' | 'paused' | 'cancelled' | 'completed'
+
+export interface SubscriptionsTable {
+  id: Id
+  user_id: number
+  service_id: number
+  service_type: string
+  plan: string
+  target_url: string
+  renewal_period: string
+  quantity_per_period: number
+  start_at: Instant
+  end_at: Instant
+  period_count: number
+  periods_placed: number
+  next_run_at: Instant | null
+  status: SubscriptionStatus
+  /** JSON array of AI setting ids. */
+  ai_setting_ids: string
+  note: string | null
+  created_at: Instant
+  updated_at: Instant
+}
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'dead'
+
+export interface JobsTable {
+  id: Id
+  kind: string
+  /** JSON payload. */
+  payload: string
+  status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>
+  run_at: Instant
+  attempts: ColumnType<number, number | undefined, number>
+  max_attempts: number
+  lease_owner: string | null
+  lease_expires_at: Instant | null
+  last_error: string | null
+  /** Optional de-duplication key: at most one job per key. */
+  unique_key: string | null
+  created_at: Instant
+  updated_at: Instant
+}
+
+export type PaymentStatus = 'pending' | 'completed' | 'failed'
+
+export interface PaymentsTable {
+  id: Id
+  /** Our own order id for the deposit, given to the gateway and returned to /wallet. */
+  order_id: string
+  user_id: number
+  gateway: string
+  /** The gateway's invoice/payment id; unique per gateway. */
+  gateway_id: string | null
+  amount_requested: Micros
+  amount_credited: Micros | null
+  currency: string | null
+  network: string | null
+  status: PaymentStatus
+  gateway_status: string | null
+  txid: string | null
+  /** JSON of what the gateway reported. */
+  details: string
+  payment_url: string | null
+  created_at: Instant
+  updated_at: Instant
+  credited_at: Instant | null
+}
+
+export interface Database {
+  users: UsersTable
+  sessions: SessionsTable
+  auth_attempts: AuthAttemptsTable
+  password_resets: PasswordResetsTable
+  mail_outbox: MailOutboxTable
+  ai_settings: AiSettingsTable
+  services: ServicesTable
+  updates: UpdatesTable
+  contact_methods: ContactMethodsTable
+  ledger_entries: LedgerEntriesTable
+  orders: OrdersTable
+  subscriptions: SubscriptionsTable
+  jobs: JobsTable
+  payments: PaymentsTable
+}
+
+export type User = Selectable<UsersTable>
+export type NewUser = Insertable<UsersTable>
+export type Order = Selectable<OrdersTable>
+export type NewOrder = Insertable<OrdersTable>
+export type OrderUpdate = Updateable<OrdersTable>
+export type Service = Selectable<ServicesTable>
+export type LedgerEntry = Selectable<LedgerEntriesTable>
+export type Job = Selectable<JobsTable>
+export type Payment = Selectable<PaymentsTable>
+export type Subscription = Selectable<SubscriptionsTable>
+export type AiSettingRow = Selectable<AiSettingsTable>

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { createDatabase, type Db, migrate } from '../../src/db/connect'
+
+/** Which database this project runs on: the `server` project uses SQLite, `server-postgres` PostgreSQL. */
+export const testDatabaseKind: 'sqlite' | 'postgres' =
+  process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite'
+
+export interface TestDatabase {
+  db: Db
+  /** The options that open this same database again (e.g. for a second server process). */
+  url: string | undefined
+  schema: string | undefined
+  sqliteFile: string | undefined
+  dataDir: string | undefined
+  close(): Promise<void>
+}
+
+/** A fresh, migrated database: a SQLite file of its own, or a PostgreSQL schema of its own. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `test_${randomBytes(6).toString('hex')}`
+  if (testDatabaseKind === 'postgres') {
+    const url = inject('postgresUrl')
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    await admin.query(`create schema ${name}`)
+    await admin.end()
+    const db = createDatabase({ databaseUrl: url, schema: name })
+    await migrate(db, name)
+    return {
+      db,
+      url,
+      schema: name,
+      sqliteFile: undefined,
+      dataDir: undefined,
+      close: async () => {
+        await db.destroy()
+        const client = new pg.Client({ connectionString: url })
+        await client.connect()
+        await client.query(`drop schema if exists ${name} cascade`)
+        await client.end()
+      },
+    }
+  }
+  const dataDir = `${process.env.TMPDIR ?? '/tmp'}/engage-tests`
+  const sqliteFile = `${name}.sqlite`
+  const db = createDatabase({ dataDir, sqliteFile })
+  await migrate(db)
+  return { db, url: undefined, schema: undefined, sqliteFile, dataDir, close: () => db.destroy() }
+}

