@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { serverTestOptions } from './vitest.config'
+import { serverTestOptions } from './vitest.config.ts'
 
 export default defineConfig({
   test: {
