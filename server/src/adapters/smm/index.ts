@@ -1,0 +1,15 @@
+export {
+  createSmmClient,
+  maximumOrdersPerCall,
+  type SmmAddRequest,
+  type SmmBalance,
+  type SmmCancelResult,
+  type SmmClient,
+  type SmmClientOptions,
+  type SmmOrderStatus,
+  type SmmOrderStatusResult,
+  type SmmService,
+} from './client'
+export { decimalToMicros } from './decimal'
+export { SmmRejectedError, SmmTransientError } from './errors'
+export { mapUpstreamStatus, type UpstreamOrderStatus } from './status'
