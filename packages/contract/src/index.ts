@@ -1,1 +1,12 @@
-export {}
+export * from './money'
+export * from './messages'
+export * from './constants'
+export * from './orders'
+export * from './subscription'
+export * from './mass'
+export * from './deposit'
+export * from './status'
+export * from './services'
+export * from './ai'
+export * from './schemas'
+export * from './endpoints'

@@ -1,0 +1,208 @@
+// Every user-facing text of the spec, exactly as written there, plus the few texts the spec leaves to us
+// (marked "house text"). Server details, schema messages and screens all read from here, so the 422 detail
+// of the API and the message shown beside a field are the same words.
+
+import { formatUsd } from './money'
+
+// ---- Validation (§5) --------------------------------------------------------------------------------------
+
+export const SERVICE_TYPE_REQUIRED = 'Please select an action type'
+export const VALID_URL_REQUIRED = 'Valid URL required'
+/** The lead's reading of §5/§9: the rule is 1..10000, so the message says 1 (ADR 004). */
+export const QUANTITY_RANGE_MESSAGE = 'Quantity must be between 1 - 10,000'
+export const QUANTITY_PLACEHOLDER = 'Minimum: 1'
+export const API_KEY_REQUIRED = 'Please enter your API key'
+export const MODEL_REQUIRED = 'Please select a model'
+export const AMOUNT_REQUIRED = 'Amount is required'
+export const MINIMUM_DEPOSIT_MESSAGE = 'Minimum deposit is $5.00'
+export const MAXIMUM_DEPOSIT_MESSAGE = 'Maximum deposit is $10,000.00'
+export const CANCEL_ORDER_CONFIRMATION = 'Are you sure you want to cancel this order?'
+export const POPUPS_BLOCKED = 'Please allow popups for this site'
+export const GENERIC_ERROR = 'An error occurred. Please try again.'
+
+// House texts for rules the spec states without a message.
+export const EMAIL_REQUIRED = 'Email is required'
+export const EMAIL_INVALID = 'Please enter a valid email address'
+export const PASSWORD_REQUIRED = 'Password is required'
+export const PASSWORD_TOO_SHORT = 'Password must be at least 8 characters'
+export const PASSWORD_TOO_LONG = 'Password must be at most 128 characters'
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match'
+export const CURRENT_PASSWORD_REQUIRED = 'Current password is required'
+export const RESET_TOKEN_REQUIRED = 'Reset token is required'
+export const AI_SETTING_NAME_REQUIRED = 'Name is required'
+export const AI_MODEL_REQUIRED = 'Model is required'
+export const AI_PROVIDER_INVALID = 'Provider must be one of openai, deepseek, openrouter, replicate'
+export const TEMPERATURE_RANGE_MESSAGE = 'Temperature must be between 0 and 2 in steps of 0.1'
+export const MAX_TOKENS_RANGE_MESSAGE = 'Max tokens must be a whole number between 1 and 32,000'
+export const TOP_P_RANGE_MESSAGE = 'Top P must be between 0 and 1'
+export const PENALTY_RANGE_MESSAGE = 'Penalties must be between -2 and 2'
+export const DEPOSIT_STEP_MESSAGE = 'Amount must have at most 2 decimal places'
+export const DEPOSIT_CURRENCY_MESSAGE = 'Only USD deposits are accepted'
+export const TIMEZONE_INVALID = 'Timezone must be one of UTC, EST, PST'
+export const PHONE_INVALID = 'Please enter a valid phone number'
+export const RENEWAL_PERIOD_INVALID = 'Please select a renewal period'
+export const START_DATE_REQUIRED = 'Start date is required'
+export const END_DATE_REQUIRED = 'End date is required'
+export const END_BEFORE_START = 'End date must be after the start date'
+export const MASS_ORDER_EMPTY = 'Add at least one service to the mass order'
+export const MASS_ORDER_TOO_MANY = 'A mass order holds at most 100 items'
+export const ORDER_ID_REQUIRED = 'Order id is required'
+export const PAYMENT_PROVIDER_INVALID = 'Unknown payment provider'
+export const CURSOR_INVALID = 'Invalid cursor'
+export const LIMIT_RANGE_MESSAGE = 'Limit must be between 1 and 100'
+export const INVALID_REQUEST_BODY = 'Invalid request body'
+
+// ---- Tokens and roles (§6) ------------------------------------------------------------------------------
+
+/** Per-call missing-token messages, as §6 lists them. */
+export const AUTHENTICATION_TOKEN_NOT_FOUND = 'Authentication token not found'
+export const AUTHENTICATION_REQUIRED = 'Authentication required'
+export const NO_AUTH_TOKEN = 'No auth token'
+/** The shared authenticated helper's message (§7). */
+export const NO_TOKEN_FOUND = 'No token found'
+/** Logged by the current-user call (§8). */
+export const NO_AUTH_TOKEN_FOUND = 'No auth token found'
+/** The route guard's message (§8). */
+export const NO_AUTHENTICATION_TOKEN_AVAILABLE = 'No authentication token available'
+/** House text: the server's 401 for a token that is unknown, expired or revoked. */
+export const INVALID_OR_EXPIRED_TOKEN = 'Invalid or expired session. Please log in again.'
+
+// ---- Auth screen (§2, §4, §8) ----------------------------------------------------------------------------
+
+export const AUTH_MODES = ['login', 'signup', 'forgot', 'reset', 'change'] as const
+export type AuthMode = (typeof AUTH_MODES)[number]
+
+export const AUTH_MODE_HEADINGS: Record<AuthMode, string> = {
+  login: 'Login',
+  signup: 'Sign Up',
+  forgot: 'Forgot Password',
+  reset: 'Reset Password',
+  change: 'Change Password',
+}
+
+export const PROCESSING = 'Processing...'
+export const OR_CONTINUE_WITH = 'Or continue with'
+export const SIGN_IN_WITH_GOOGLE = 'Sign in with Google'
+export const SIGN_UP_WITH_GOOGLE = 'Sign up with Google'
+export const NO_ACCOUNT_SIGN_UP = "Don't have an account? Sign up"
+export const FORGOT_YOUR_PASSWORD = 'Forgot your password?'
+export const HAVE_ACCOUNT_LOGIN = 'Already have an account? Login'
+export const BACK_TO_LOGIN = 'Back to Login'
+
+/** The failed submit button: '<Mode> Failed', e.g. 'Sign Up Failed'. */
+export function modeFailedLabel(mode: AuthMode): string {
+  return `${AUTH_MODE_HEADINGS[mode]} Failed`
+}
+
+/** After the retries: '{Mode} failed: {message}', e.g. 'Login failed: Invalid email or password'. */
+export function modeFailedMessage(mode: AuthMode, message: string): string {
+  return `${AUTH_MODE_HEADINGS[mode]} failed: ${message}`
+}
+
+/** A non-OK answer without a server error text. */
+export function requestFailedWithStatus(status: number): string {
+  return `Request failed with status ${String(status)}`
+}
+
+// House texts for the auth endpoints' answers and refusals.
+export const INVALID_CREDENTIALS = 'Invalid email or password'
+export const EMAIL_ALREADY_REGISTERED = 'An account with this email already exists'
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.'
+export const RESET_LINK_SENT = 'If an account exists for that email, a password reset link has been sent.'
+export const RESET_TOKEN_INVALID = 'This reset link is invalid or has expired'
+export const PASSWORD_RESET_SUCCESS = 'Your password has been reset. You can now log in.'
+export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect'
+export const PASSWORD_CHANGED = 'Your password has been changed'
+export const LOGGED_OUT = 'Logged out'
+
+// ---- Orders (§8) -----------------------------------------------------------------------------------------
+
+export const FAILED_TO_PLACE_ORDER = 'Failed to place order'
+export const FAILED_TO_CANCEL_ORDER = 'Failed to cancel order'
+export const FAILED_TO_RETRY_ORDERS = 'Failed to retry orders'
+export const FAILED_TO_RETRY_ORDER = 'Failed to retry order'
+export const FAILED_TO_FETCH_ORDERS = 'Failed to fetch orders'
+export const AUTHENTICATION_ERROR_LOG_IN_AGAIN = 'Authentication error. Please log in again.'
+
+export const ORDER_PLACED = 'Order placed successfully!'
+export const SUBSCRIPTION_CREATED = 'Subscription created and initial order placed successfully!'
+export const MASS_ORDERS_PLACED = 'Mass Orders placed successfully!'
+export const ORDER_CANCELLED = 'Order cancelled successfully'
+export const ALL_PAUSED_ORDERS_QUEUED = 'All paused orders have been queued for retry'
+
+/** 'Order {id} has been queued for retry'. */
+export function orderQueuedForRetry(orderId: string): string {
+  return `Order ${orderId} has been queued for retry`
+}
+
+// House texts for the order endpoints' refusals.
+export const INSUFFICIENT_BALANCE = 'Insufficient balance'
+export const UNKNOWN_SERVICE = 'Unknown service'
+export const ORDER_NOT_FOUND = 'Order not found'
+export const DUPLICATE_ACTIVE_ORDER = 'An order for this link and service is already in progress'
+export const ORDER_NOT_CANCELLABLE = 'Only pending or processing orders can be cancelled'
+export const ORDER_NOT_RETRYABLE = 'Only paused orders can be retried'
+export const NO_PAUSED_ORDERS = 'There are no paused orders to retry'
+export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found'
+export const SUBSCRIPTION_NOT_ACTIVE = 'Only active subscriptions can be cancelled'
+export const SUBSCRIPTION_CANCELLED = 'Subscription cancelled'
+export const AI_SETTING_NOT_FOUND = 'AI setting not found'
+
+// ---- Mass order items (§8) -------------------------------------------------------------------------------
+
+export const FAILED_TO_ADD_MASS_ITEM = 'Failed to add mass order item. Please try again.'
+export const FAILED_TO_UPDATE_MASS_ITEM = 'Failed to update mass order item. Please try again.'
+export const FAILED_TO_EDIT_ITEM = 'Failed to edit item. Please try again.'
+export const FAILED_TO_SAVE_CHANGES = 'Failed to save changes. Please try again.'
+
+// ---- AI (§8) ---------------------------------------------------------------------------------------------
+
+export const FAILED_TO_FETCH_MODELS = 'Failed to fetch models'
+export const FAILED_TO_CREATE_SETTING = 'Failed to create new setting'
+export const FAILED_TO_SAVE_SETTINGS = 'Failed to save settings'
+export const DELETE_FAILED = 'Delete failed'
+export const FAILED_TO_DELETE_AI_SETTING = 'Failed to delete AI setting'
+export const SELECT_ONE_AI_SETTING = 'Select one AI setting for this order'
+
+// ---- Wallet and payments (§4, §8) ------------------------------------------------------------------------
+
+export const FAILED_TO_PROCESS_PAYMENT = 'Failed to process payment. Please try again.'
+export const INVALID_PAYMENT_RESPONSE = 'Invalid payment response'
+export const PAYMENT_RETURN_FAILED =
+  'Payment failed. Please try again or contact support if the issue persists.'
+export const PAYMENT_PROCESSING = 'Your payment is being processed. Balance will be updated once confirmed.'
+export const PAYMENT_FAILED = 'Payment failed. Please try again or contact support.'
+export const PAYMENT_NOT_FOUND = 'Payment not found'
+export const MORE_CRYPTO_METHODS = '+50 More'
+
+/** 'Deposit of ${amount} initiated. Please complete the payment process.' with the amount as '$10.00'. */
+export function depositInitiated(amountUsd: number): string {
+  return `Deposit of ${formatUsd(amountUsd)} initiated. Please complete the payment process.`
+}
+
+/** 'Payment of ${amount} was successful! Your balance has been updated.' with the amount as '$10.00'. */
+export function paymentSuccessful(amountUsd: number): string {
+  return `Payment of ${formatUsd(amountUsd)} was successful! Your balance has been updated.`
+}
+
+// ---- Empty states and page-level texts (§2, §8) ----------------------------------------------------------
+
+export const NO_ORDERS_FOUND = 'No orders found'
+export const NO_SERVICES_AVAILABLE = 'No services available'
+export const NO_SERVICES_AVAILABLE_AT_THE_MOMENT = 'No services available at the moment.'
+export const NO_TRANSACTIONS_FOUND = 'No transactions found'
+export const SOMETHING_WENT_WRONG = 'Something went wrong'
+export const REFRESH_PAGE = 'Refresh Page'
+export const ORDERS_PAGE_ERROR = 'The orders page encountered an error. Please refresh the page to try again.'
+export const UNEXPECTED_ERROR_REFRESH = 'An unexpected error occurred. Please refresh the page.'
+export const UNEXPECTED_APPLICATION_ERROR = 'Unexpected Application Error!'
+/** House text: the API's answer to an unexpected failure (never for bad input). */
+export const INTERNAL_SERVER_ERROR = 'Internal server error'
+export const NOT_FOUND = 'Not found'
+
+// ---- Labels quoted by the spec (§2) ----------------------------------------------------------------------
+
+export const TOTAL_USD_AMOUNT = 'Total USD Amount'
+export const YOUR_RECENT_ORDERS = 'Your Recent Orders'
+export const MOST_POPULAR = 'Most Popular'
+export const SUPPORT_HOURS = 'Everyday | 9 AM to 5 PM'

@@ -1,0 +1,119 @@
+// POST /api/orders/create, /api/orders/mass, GET /api/orders/get, POST /api/orders/{id}/cancel,
+// POST /api/orders/retry/{id}, /api/orders/retry/all.
+
+import * as z from 'zod'
+import { MASS_ORDER_MAX_ITEMS } from '../mass'
+import {
+  MASS_ORDER_EMPTY,
+  MASS_ORDER_TOO_MANY,
+  QUANTITY_RANGE_MESSAGE,
+  SERVICE_TYPE_REQUIRED,
+  VALID_URL_REQUIRED,
+} from '../messages'
+import { isHttpUrl, QUANTITY_MAX, QUANTITY_MIN } from '../orders'
+import { ORDER_STATUSES } from '../status'
+import { AiSettingInput } from './aiSettings'
+import { IsoDateTime, PageQuery, requiredText } from './common'
+
+export const OrderStatus = z.enum(ORDER_STATUSES)
+export type OrderStatus = z.infer<typeof OrderStatus>
+
+/** A service name as the order calls send it ('followers', 'ai_comments'). */
+export const ServiceType = requiredText(SERVICE_TYPE_REQUIRED, 100)
+
+/** A link starting with http:// or https:// (§5). */
+export const TargetUrl = z
+  .string({ error: VALID_URL_REQUIRED })
+  .trim()
+  .max(2048, VALID_URL_REQUIRED)
+  .refine(isHttpUrl, { message: VALID_URL_REQUIRED })
+
+/** A whole number from 1 to 10,000 (§5, §9). */
+export const Quantity = z
+  .number({ error: QUANTITY_RANGE_MESSAGE })
+  .int(QUANTITY_RANGE_MESSAGE)
+  .min(QUANTITY_MIN, QUANTITY_RANGE_MESSAGE)
+  .max(QUANTITY_MAX, QUANTITY_RANGE_MESSAGE)
+
+/** Progress of the AI text generation of an ai_comments or ai_tweets order. */
+export const AiProgress = z.object({
+  generated: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+})
+
+/** An order as the server answers it. `id` and `order_id` are the same value (the spec's clients read either). */
+export const Order = z.object({
+  id: z.string().min(1),
+  order_id: z.string().min(1),
+  created_at: IsoDateTime,
+  service_type: z.string(),
+  target_url: z.string(),
+  quantity: z.number().int(),
+  status: OrderStatus,
+  /** What the order cost in USD (rate × quantity rounded up to the micro-USD). */
+  charge: z.number(),
+  /** The target's count when the order started upstream; null until then. */
+  start_count: z.number().int().nullable(),
+  /** Units not yet delivered; null until the upstream reports. */
+  remains: z.number().int().nullable(),
+  /** Why an order is paused (an external step failed after its retries). */
+  paused_reason: z.string().nullable().optional(),
+  ai_progress: AiProgress.nullable().optional(),
+  custom_comment: z.string().nullable().optional(),
+  /** Set on orders placed by a subscription. */
+  subscription_id: z.string().nullable().optional(),
+})
+export type Order = z.infer<typeof Order>
+
+export const CreateOrderRequest = z.object({
+  service_type: ServiceType,
+  target_url: TargetUrl,
+  quantity: Quantity,
+  custom_comment: z.string().trim().max(5_000).nullable().optional().default(null),
+  /** One AI setting (camelCase or snake_case), only for ai_comments and ai_tweets; else null. */
+  ai_settings: AiSettingInput.nullable().optional().default(null),
+})
+export type CreateOrderRequest = z.input<typeof CreateOrderRequest>
+
+export const CreateOrderResponse = Order
+
+/**
+ * GET /api/orders/get?cursor=&limit=: newest first. The body is the array of orders (the spec's "list of
+ * orders"); the cursor of the next, older page is in the X-Next-Cursor header (NEXT_CURSOR_HEADER), absent on
+ * the last page.
+ */
+export const ListOrdersQuery = PageQuery
+export const ListOrdersResponse = z.array(Order)
+export type ListOrdersResponse = z.infer<typeof ListOrdersResponse>
+
+export const MassOrderItem = z.object({
+  type: ServiceType,
+  quantity: Quantity,
+  url: TargetUrl,
+  /** Ids of the user's AI settings, for ai_comments and ai_tweets items. */
+  aiSettings: z.array(z.string().min(1).max(200)).max(20).optional(),
+})
+export type MassOrderItem = z.input<typeof MassOrderItem>
+
+/** All items are placed in one transaction, or none. */
+export const MassOrderRequest = z.object({
+  items: z
+    .array(MassOrderItem, { error: MASS_ORDER_EMPTY })
+    .min(1, MASS_ORDER_EMPTY)
+    .max(MASS_ORDER_MAX_ITEMS, MASS_ORDER_TOO_MANY),
+})
+export type MassOrderRequest = z.input<typeof MassOrderRequest>
+
+export const MassOrderResponse = z.object({ newOrders: z.array(Order) })
+export type MassOrderResponse = z.infer<typeof MassOrderResponse>
+
+/** POST /api/orders/{id}/cancel answers the order, now cancelled (its refund is a `refund` transaction). */
+export const CancelOrderResponse = Order
+
+/** POST /api/orders/retry/{id}: message is 'Order {id} has been queued for retry'. */
+export const RetryOrderResponse = z.object({ message: z.string(), order: Order })
+export type RetryOrderResponse = z.infer<typeof RetryOrderResponse>
+
+/** POST /api/orders/retry/all: message is 'All paused orders have been queued for retry'. */
+export const RetryAllOrdersResponse = z.object({ message: z.string(), orders: z.array(Order) })
+export type RetryAllOrdersResponse = z.infer<typeof RetryAllOrdersResponse>

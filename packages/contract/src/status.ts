@@ -1,0 +1,112 @@
+// Order and transaction statuses of spec §4, with semantic tones (the ui package maps tones to colours).
+
+/**
+ * The spec's five statuses plus `partial` (the server's status for an order delivered in part, the rest
+ * refunded; ARCHITECTURE.md).
+ */
+export const ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'paused',
+  'completed',
+  'partial',
+  'cancelled',
+] as const
+type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+/** Semantic tones: positive (green), caution (yellow), info (blue), critical (red), neutral (grey). */
+export const STATUS_TONES = ['positive', 'caution', 'info', 'critical', 'neutral'] as const
+export type StatusTone = (typeof STATUS_TONES)[number]
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value)
+}
+
+/** Any other or missing value is treated as pending (§4); case and surrounding spaces are ignored. */
+export function normaliseOrderStatus(value: unknown): OrderStatus {
+  const text = typeof value === 'string' ? value.trim().toLowerCase() : ''
+  return isOrderStatus(text) ? text : 'pending'
+}
+
+/** Completed green, pending yellow, others grey (§4). */
+export function orderStatusTone(status: unknown): StatusTone {
+  const normalised = normaliseOrderStatus(status)
+  if (normalised === 'completed') return 'positive'
+  if (normalised === 'pending') return 'caution'
+  return 'neutral'
+}
+
+/** Cancel is offered for pending or processing orders (§2). */
+export function canCancelOrder(status: unknown): boolean {
+  const normalised = normaliseOrderStatus(status)
+  return normalised === 'pending' || normalised === 'processing'
+}
+
+/** Retry is offered for paused orders (§2). */
+export function canRetryOrder(status: unknown): boolean {
+  return normaliseOrderStatus(status) === 'paused'
+}
+
+/** Label for a status: first letter upper-cased ('Processing'). */
+export function statusLabel(status: string): string {
+  return status.charAt(0).toUpperCase() + status.slice(1)
+}
+
+// ---- Transactions -----------------------------------------------------------------------------------------
+
+/**
+ * The spec's three types plus `refund` (money back for a cancelled order or an undelivered remainder, which the
+ * ledger records as a credit).
+ */
+export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'order_payment', 'refund'] as const
+
+export const TRANSACTION_STATUSES = ['completed', 'pending', 'processing', 'failed'] as const
+
+export const UNKNOWN_STATUS_LABEL = 'Unknown'
+
+/** Completed green, pending yellow, processing blue, failed red, other grey (§4). */
+export function transactionStatusTone(status: unknown): StatusTone {
+  switch (typeof status === 'string' ? status.toLowerCase() : '') {
+    case 'completed':
+      return 'positive'
+    case 'pending':
+      return 'caution'
+    case 'processing':
+      return 'info'
+    case 'failed':
+      return 'critical'
+    default:
+      return 'neutral'
+  }
+}
+
+/** The status as shown: the text itself, or 'Unknown' when missing. */
+export function transactionStatusLabel(status: unknown): string {
+  return typeof status === 'string' && status.trim() !== ''
+    ? statusLabel(status.trim())
+    : UNKNOWN_STATUS_LABEL
+}
+
+export type AmountSign = '+' | '-'
+
+/** Deposit (and refund) is +, green; withdrawal and order_payment are −, red (§4). */
+export function transactionSign(type: unknown): AmountSign {
+  return type === 'withdrawal' || type === 'order_payment' ? '-' : '+'
+}
+
+export function transactionSignTone(type: unknown): StatusTone {
+  return transactionSign(type) === '+' ? 'positive' : 'critical'
+}
+
+/** 'order_payment' → 'Order Payment'. */
+export function transactionTypeLabel(type: string): string {
+  return titleCaseWords(type)
+}
+
+function titleCaseWords(text: string): string {
+  return text
+    .split(/[_\s]+/)
+    .filter((word) => word !== '')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
+    .join(' ')
+}
