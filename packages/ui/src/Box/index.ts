@@ -1,0 +1,1 @@
+export { Box, boxElements, splitSprinkleProps, type BoxElement, type BoxProps } from './Box'

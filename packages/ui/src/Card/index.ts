@@ -1,0 +1,1 @@
+export { Card, cardElevations, type CardProps } from './Card'

@@ -1,0 +1,1 @@
+export { Dialog, DialogTrigger, dialogSizes, type DialogProps } from './Dialog'

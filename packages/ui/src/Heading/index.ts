@@ -1,0 +1,1 @@
+export { Heading, headingLevels, headingSizes, type HeadingProps } from './Heading'

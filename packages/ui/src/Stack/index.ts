@@ -1,0 +1,1 @@
+export { Stack, stackAlignments, stackDirections, stackJustifications, type StackProps } from './Stack'

@@ -1,0 +1,1 @@
+export { Table, columnAlignments, type SortDescriptor, type TableColumn, type TableProps } from './Table'

@@ -1,0 +1,1 @@
+export { Text, textSizes, textTones, textWeights, type TextProps } from './Text'

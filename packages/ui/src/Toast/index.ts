@@ -1,0 +1,15 @@
+export {
+  ToastProvider,
+  ToastRegion,
+  createToastQueue,
+  defaultToastTimeout,
+  toastQueue,
+  toastTones,
+  useToast,
+  type ToastMessage,
+  type ToastOptions,
+  type ToastProviderProps,
+  type ToastQueue,
+  type ToastRegionProps,
+  type ToastTone,
+} from './Toast'

@@ -1,0 +1,75 @@
+import { createThemeContract } from '@vanilla-extract/css'
+
+const tone = { background: null, text: null, border: null }
+
+/** The one theme contract: every component styles itself with these variables, never with raw values. */
+export const vars = createThemeContract({
+  color: {
+    background: null,
+    surface: null,
+    surfaceRaised: null,
+    surfaceHover: null,
+    border: null,
+    borderStrong: null,
+    text: null,
+    textMuted: null,
+    accent: null,
+    accentHover: null,
+    accentPressed: null,
+    onAccent: null,
+    critical: null,
+    criticalHover: null,
+    criticalPressed: null,
+    onCritical: null,
+    link: null,
+    focusRing: null,
+    backdrop: null,
+    tone: {
+      success: tone,
+      warning: tone,
+      info: tone,
+      critical: tone,
+      neutral: tone,
+    },
+  },
+  space: {
+    none: null,
+    xxsmall: null,
+    xsmall: null,
+    small: null,
+    medium: null,
+    large: null,
+    xlarge: null,
+    xxlarge: null,
+    xxxlarge: null,
+  },
+  radius: { none: null, small: null, medium: null, large: null, full: null },
+  typography: {
+    fontFamily: { body: null, mono: null },
+    fontSize: {
+      xsmall: null,
+      small: null,
+      medium: null,
+      large: null,
+      xlarge: null,
+      xxlarge: null,
+      xxxlarge: null,
+    },
+    fontWeight: { regular: null, medium: null, bold: null },
+    lineHeight: { tight: null, normal: null },
+  },
+  shadow: { small: null, medium: null, large: null },
+  zIndex: {
+    base: null,
+    raised: null,
+    dropdown: null,
+    overlay: null,
+    modal: null,
+    toast: null,
+    tooltip: null,
+  },
+  motion: {
+    duration: { fast: null, normal: null, slow: null },
+    easing: { standard: null },
+  },
+})
