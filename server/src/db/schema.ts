@@ -186,6 +186,8 @@ export interface SubscriptionsTable {
   target_url: string
   renewal_period: string
   quantity_per_period: number
+  /** Micro-USD per 1,000 units at creation: the total cost is quoted at it and every period is charged at it. */
+  rate_per_1k: Micros
   start_at: Instant
   end_at: Instant
   period_count: number
