@@ -1,1 +1,40 @@
-export {}
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { AppDeps, AppEnv } from './http/env'
+import { handleError, handleNotFound, HttpError } from './http/errors'
+import { securityHeaders } from './http/security'
+import { authRoutes } from './routes/auth'
+
+export type { AppDeps, AppEnv } from './http/env'
+
+/** JSON bodies above this are refused with 413 before they are read whole. */
+export const MAX_BODY_BYTES = 1024 * 1024
+
+/**
+ * Builds the API from its dependencies; main.ts serves it, tests call `app.request()`.
+ * Each area is one sub-app in routes/, mounted under /api.
+ */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>()
+  app.onError(handleError)
+  app.notFound(handleNotFound)
+  app.use(securityHeaders())
+  app.use(async (c, next) => {
+    c.set('deps', deps)
+    await next()
+  })
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new HttpError(413, 'Request body too large')
+      },
+    }),
+  )
+
+  app.route('/api', authRoutes)
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

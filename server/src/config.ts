@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import * as z from 'zod'
+
+// Environment → typed configuration. Every variable is optional: with none set, the embedded default runs
+// (SQLite under ./data, a generated development DATA_KEY, demo data). README lists them all.
+
+/** A configuration problem found at start-up; main.ts prints its message and exits. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+export interface Config {
+  port: number
+  host: string
+  /** Where customers reach the panel, without a trailing slash: reset links and payment returns point here. */
+  publicUrl: string
+  dataDir: string
+  /** postgres://... selects PostgreSQL; undefined means the SQLite file under dataDir. */
+  databaseUrl: string | undefined
+  /** 32 bytes: the AES-256-GCM key for secrets at rest (customer and upstream API keys). */
+  dataKey: Buffer
+  /** Where the key came from, for the start-up log (never the key itself). */
+  dataKeySource: 'environment' | 'generated' | 'file'
+  production: boolean
+  /** Seed the operator and demo customer accounts (services, updates and contacts are always seeded). */
+  demo: boolean
+  /** smtp(s)://user:pass@host:port; without it mail goes to the mail_outbox table and the log. */
+  smtpUrl: string | undefined
+  /** A session ends after this long without a request... */
+  sessionIdleMs: number
+  /** ...and after this long in any case. */
+  sessionAbsoluteMs: number
+  /** Take the client address from X-Forwarded-For (only behind a reverse proxy that sets it). */
+  trustProxy: boolean
+  /** Rate limits of sign-in, sign-up and forgot-password, counted in auth_attempts. */
+  authRateLimit: { windowMs: number; perAccount: number; perIp: number }
+  /** Origins allowed to embed the order widget (read by the widget area). */
+  widgetOrigins: string[]
+  /** The built-in SMM simulator's step (read by the simulator area); undefined = its own default. */
+  simulatorStepMs: number | undefined
+  google: { clientId: string | undefined; clientSecret: string | undefined; issuer: string | undefined }
+  /**
+   * The whole environment, for the areas that parse their own variables (CRYPTOMUS_*, HELEKET_*,
+   * NOWPAYMENTS_*, OPENAI_BASE_URL and the other *_BASE_URL, the operator's AI keys).
+   */
+  env: Readonly<Record<string, string | undefined>>
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+// An empty variable (`SMTP_URL=` in a .env file) means "not set", as operators expect.
+const blankAsUnset = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsUnset, schema.optional())
+
+const positiveInteger = z.coerce.number().int('must be a whole number').positive('must be positive')
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+    error: 'must be one of 1, 0, true, false, yes, no, on, off',
+  })
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value))
+
+const environmentSchema = z.object({
+  NODE_ENV: optional(z.string()),
+  PORT: optional(z.coerce.number().int('must be a whole number').min(0).max(65535, 'must be at most 65535')),
+  HOST: optional(z.string().trim()),
+  PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for SQLite)'),
+  ),
+  DATA_KEY: optional(z.string().trim()),
+  DEMO: optional(flag),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
+  SESSION_IDLE_DAYS: optional(positiveInteger),
+  SESSION_ABSOLUTE_DAYS: optional(positiveInteger),
+  TRUST_PROXY: optional(flag),
+  WIDGET_ORIGINS: optional(z.string()),
+  SIMULATOR_STEP_MS: optional(positiveInteger),
+  GOOGLE_CLIENT_ID: optional(z.string().trim()),
+  GOOGLE_CLIENT_SECRET: optional(z.string().trim()),
+  GOOGLE_ISSUER: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+})
+
+function decodeDataKey(text: string, origin: string): Buffer {
+  const key = Buffer.from(text, 'base64')
+  if (key.length !== 32 || key.toString('base64').replace(/=+$/, '') !== text.replace(/=+$/, '')) {
+    throw new ConfigError(`${origin} must be 32 bytes in base64 (generate one with: openssl rand -base64 32)`)
+  }
+  return key
+}
+
+/**
+ * The development key: generated into DATA_DIR/data.key (mode 0600) on first start and reused afterwards, so
+ * secrets stored by one run can be read by the next. Production deployments set DATA_KEY instead.
+ */
+function developmentDataKey(dataDir: string): { key: Buffer; source: 'generated' | 'file' } {
+  const file = path.join(dataDir, 'data.key')
+  try {
+    return { key: decodeDataKey(fs.readFileSync(file, 'utf8').trim(), file), source: 'file' }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  fs.mkdirSync(dataDir, { recursive: true })
+  const key = randomBytes(32)
+  try {
+    // 'wx' fails if another process created the file meanwhile; that process's key then wins.
+    fs.writeFileSync(file, key.toString('base64') + '\n', { mode: 0o600, flag: 'wx' })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    return { key: decodeDataKey(fs.readFileSync(file, 'utf8').trim(), file), source: 'file' }
+  }
+  return { key, source: 'generated' }
+}
+
+/** Reads the configuration; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = environmentSchema.safeParse(env)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`)
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`)
+  }
+  const values = parsed.data
+  const production = values.NODE_ENV === 'production'
+  const port = values.PORT ?? 8787
+  const host = values.HOST ?? '127.0.0.1'
+  const dataDir = path.resolve(values.DATA_DIR ?? './data')
+  const hostInUrl = host.includes(':') ? `[${host}]` : host
+  const publicUrl = (values.PUBLIC_URL ?? `http://${hostInUrl}:${port}`).replace(/\/+$/, '')
+
+  let dataKey: Buffer
+  let dataKeySource: Config['dataKeySource']
+  if (values.DATA_KEY) {
+    dataKey = decodeDataKey(values.DATA_KEY, 'DATA_KEY')
+    dataKeySource = 'environment'
+  } else {
+    const development = developmentDataKey(dataDir)
+    dataKey = development.key
+    dataKeySource = development.source
+  }
+
+  const sessionIdleMs = (values.SESSION_IDLE_DAYS ?? 14) * DAY_MS
+  const sessionAbsoluteMs = (values.SESSION_ABSOLUTE_DAYS ?? 60) * DAY_MS
+  if (sessionIdleMs > sessionAbsoluteMs) {
+    throw new ConfigError('Invalid configuration: SESSION_IDLE_DAYS must not exceed SESSION_ABSOLUTE_DAYS')
+  }
+
+  return {
+    port,
+    host,
+    publicUrl,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    dataKey,
+    dataKeySource,
+    production,
+    demo: values.DEMO ?? !production,
+    smtpUrl: values.SMTP_URL,
+    sessionIdleMs,
+    sessionAbsoluteMs,
+    trustProxy: values.TRUST_PROXY ?? false,
+    authRateLimit: { windowMs: 15 * 60 * 1000, perAccount: 10, perIp: 30 },
+    widgetOrigins: (values.WIDGET_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter((origin) => origin !== ''),
+    simulatorStepMs: values.SIMULATOR_STEP_MS,
+    google: {
+      clientId: values.GOOGLE_CLIENT_ID,
+      clientSecret: values.GOOGLE_CLIENT_SECRET,
+      issuer: values.GOOGLE_ISSUER,
+    },
+    env: { ...env },
+  }
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto'
+import type { Db } from '../db/connect'
+import type { Role } from '../db/schema'
+import { randomToken, sha256Hex } from '../crypto/tokens'
+
+// Sessions: a bearer token of 256 random bits, of which only the SHA-256 is stored, with an idle expiry
+// (last use + idle window) and an absolute one (creation + absolute window, stored as expires_at).
+
+export interface SessionPolicy {
+  idleMs: number
+  absoluteMs: number
+}
+
+/** last_used_at is written at most this often, so a busy client does not cost a write per request. */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000
+
+export interface NewSession {
+  token: string
+  sessionId: string
+}
+
+export async function createSession(
+  db: Db,
+  userId: number,
+  now: number,
+  policy: SessionPolicy,
+): Promise<NewSession> {
+  const token = randomToken()
+  const sessionId = randomUUID()
+  await db
+    .insertInto('sessions')
+    .values({
+      id: sessionId,
+      token_hash: sha256Hex(token),
+      user_id: userId,
+      created_at: now,
+      last_used_at: now,
+      expires_at: now + policy.absoluteMs,
+    })
+    .execute()
+  return { token, sessionId }
+}
+
+export interface AuthenticatedSession {
+  sessionId: string
+  user: { id: number; email: string; role: Role }
+}
+
+/**
+ * The session and user behind a bearer token, or undefined when the token is unknown, idle or absolutely
+ * expired, or the user is disabled. An expired session is deleted on sight.
+ */
+export async function authenticateToken(
+  db: Db,
+  token: string,
+  now: number,
+  policy: SessionPolicy,
+): Promise<AuthenticatedSession | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as sessionId',
+      'sessions.last_used_at as lastUsedAt',
+      'sessions.expires_at as expiresAt',
+      'users.id as userId',
+      'users.email as email',
+      'users.role as role',
+      'users.disabled_at as disabledAt',
+    ])
+    .where('sessions.token_hash', '=', sha256Hex(token))
+    .executeTakeFirst()
+  if (!row) return undefined
+  if (now >= row.expiresAt || now >= row.lastUsedAt + policy.idleMs) {
+    await db.deleteFrom('sessions').where('id', '=', row.sessionId).execute()
+    return undefined
+  }
+  if (row.disabledAt !== null) return undefined
+  if (now - row.lastUsedAt >= SESSION_TOUCH_INTERVAL_MS) {
+    await db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', row.sessionId).execute()
+  }
+  return { sessionId: row.sessionId, user: { id: Number(row.userId), email: row.email, role: row.role } }
+}
+
+export async function endSession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute()
+}
+
+/** Ends every session of the user except `keepSessionId` (after a password change). */
+export async function endOtherSessions(db: Db, userId: number, keepSessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepSessionId).execute()
+}
+
+export async function endAllSessions(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute()
+}

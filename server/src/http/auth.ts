@@ -1,0 +1,31 @@
+import { AUTHENTICATION_REQUIRED, INVALID_OR_EXPIRED_TOKEN } from '@engage/contract'
+import { createMiddleware } from 'hono/factory'
+import { authenticateToken } from '../domain/sessions'
+import type { AppEnv } from './env'
+import { HttpError } from './errors'
+
+// Bearer authentication. Missing header: 'Authentication required' (spec §6); a malformed, unknown, expired or
+// revoked token, or a disabled account: the contract's INVALID_OR_EXPIRED_TOKEN. Both are 401 so the client's
+// current-user call logs out (spec §4).
+
+const challenge = { 'WWW-Authenticate': 'Bearer' }
+
+/** Sets `c.var.user` and `c.var.sessionId`, or answers 401 `{ detail }`. */
+export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
+  const header = c.req.header('Authorization')
+  if (header === undefined || header.trim() === '') {
+    throw new HttpError(401, AUTHENTICATION_REQUIRED, { headers: challenge })
+  }
+  const match = /^Bearer +([A-Za-z0-9_-]{1,200})$/i.exec(header.trim())
+  const token = match?.[1]
+  if (!token) throw new HttpError(401, INVALID_OR_EXPIRED_TOKEN, { headers: challenge })
+  const { db, clock, config } = c.var.deps
+  const session = await authenticateToken(db, token, clock.now(), {
+    idleMs: config.sessionIdleMs,
+    absoluteMs: config.sessionAbsoluteMs,
+  })
+  if (!session) throw new HttpError(401, INVALID_OR_EXPIRED_TOKEN, { headers: challenge })
+  c.set('user', session.user)
+  c.set('sessionId', session.sessionId)
+  await next()
+})

@@ -1,0 +1,56 @@
+import type { HttpBindings } from '@hono/node-server'
+import type { Mailer } from '../adapters/mail'
+import type { Config } from '../config'
+import type { Db } from '../db/connect'
+import type { Role } from '../db/schema'
+import type { Logger } from '../logger'
+
+/** The time source of every rule that depends on "now" (expiry, rate limits); tests pass a controllable one. */
+export interface Clock {
+  /** Epoch milliseconds. */
+  now(): number
+}
+
+export const systemClock: Clock = { now: () => Date.now() }
+
+/**
+ * The external adapters later areas plug in (payment gateways, SMM providers, AI providers). Each area adds
+ * its own member by declaration merging in its own module, so this file does not change per area:
+ *
+ *   declare module '../http/env' {
+ *     interface AppAdapters { payments: PaymentGateways }
+ *   }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging (see above)
+export interface AppAdapters {}
+
+/** Everything the app is built from; createApp(deps) puts it on every request as `c.var.deps`. */
+export interface AppDeps {
+  db: Db
+  config: Config
+  clock: Clock
+  mailer: Mailer
+  logger: Logger
+  adapters?: Partial<AppAdapters>
+}
+
+/** The signed-in user, set by requireAuth. */
+export interface AuthUser {
+  id: number
+  email: string
+  role: Role
+}
+
+/**
+ * The Hono environment of every sub-app: `new Hono<AppEnv>()`. `user` and `sessionId` are set only behind
+ * requireAuth. Bindings are the Node request and response when served by @hono/node-server; under
+ * `app.request()` in tests they are absent, so read them with optional chaining.
+ */
+export interface AppEnv {
+  Bindings: Partial<HttpBindings>
+  Variables: {
+    deps: AppDeps
+    user: AuthUser
+    sessionId: string
+  }
+}

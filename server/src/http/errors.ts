@@ -1,0 +1,56 @@
+import { INTERNAL_SERVER_ERROR, NOT_FOUND } from '@engage/contract'
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { AppEnv } from './env'
+
+// One error shape for the whole API: `{ "detail": "..." }` with the right status (ARCHITECTURE.md, Errors).
+
+/**
+ * A refusal a handler or domain function raises on purpose: the status and detail go to the client as they
+ * are. `headers` carries e.g. Retry-After or WWW-Authenticate; `fields` adds members beside `detail`.
+ */
+export class HttpError extends Error {
+  override name = 'HttpError'
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly detail: string,
+    readonly options: { headers?: Record<string, string>; fields?: Record<string, unknown> } = {},
+  ) {
+    super(detail)
+  }
+}
+
+export function errorResponse(
+  c: Context,
+  status: ContentfulStatusCode,
+  detail: string,
+  headers?: Record<string, string>,
+) {
+  return c.json({ detail }, status, headers)
+}
+
+export const handleError: ErrorHandler<AppEnv> = (error, c) => {
+  if (error instanceof HttpError) {
+    return c.json({ ...error.options.fields, detail: error.detail }, error.status, error.options.headers)
+  }
+  if (error instanceof HTTPException) {
+    // Hono's own refusals (malformed JSON, body too large): keep the status, answer in our shape.
+    const status = error.status === 500 ? 500 : (error.status as ContentfulStatusCode)
+    return c.json({ detail: error.message || INTERNAL_SERVER_ERROR }, status)
+  }
+  // Unexpected: log what identifies the failure (name, message, stack, route), never headers or bodies,
+  // which may hold tokens and passwords.
+  const logger = c.get('deps')?.logger
+  const fields = {
+    method: c.req.method,
+    path: c.req.path,
+    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    stack: error instanceof Error ? error.stack : undefined,
+  }
+  if (logger) logger.error('Unhandled error', fields)
+  else console.error('Unhandled error', fields)
+  return c.json({ detail: INTERNAL_SERVER_ERROR }, 500)
+}
+
+export const handleNotFound: NotFoundHandler<AppEnv> = (c) => c.json({ detail: NOT_FOUND }, 404)
