@@ -14,8 +14,8 @@ export const ORDER_STATUSES = [
 ] as const
 type OrderStatus = (typeof ORDER_STATUSES)[number]
 
-/** Semantic tones: positive (green), caution (yellow), info (blue), critical (red), neutral (grey). */
-export const STATUS_TONES = ['positive', 'caution', 'info', 'critical', 'neutral'] as const
+/** Semantic tones, named as @engage/ui's statusTones: success (green), warning (yellow), info (blue), critical (red), neutral (grey). */
+export const STATUS_TONES = ['success', 'warning', 'info', 'critical', 'neutral'] as const
 export type StatusTone = (typeof STATUS_TONES)[number]
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
@@ -31,8 +31,8 @@ export function normaliseOrderStatus(value: unknown): OrderStatus {
 /** Completed green, pending yellow, others grey (§4). */
 export function orderStatusTone(status: unknown): StatusTone {
   const normalised = normaliseOrderStatus(status)
-  if (normalised === 'completed') return 'positive'
-  if (normalised === 'pending') return 'caution'
+  if (normalised === 'completed') return 'success'
+  if (normalised === 'pending') return 'warning'
   return 'neutral'
 }
 
@@ -68,9 +68,9 @@ export const UNKNOWN_STATUS_LABEL = 'Unknown'
 export function transactionStatusTone(status: unknown): StatusTone {
   switch (typeof status === 'string' ? status.toLowerCase() : '') {
     case 'completed':
-      return 'positive'
+      return 'success'
     case 'pending':
-      return 'caution'
+      return 'warning'
     case 'processing':
       return 'info'
     case 'failed':
@@ -95,7 +95,7 @@ export function transactionSign(type: unknown): AmountSign {
 }
 
 export function transactionSignTone(type: unknown): StatusTone {
-  return transactionSign(type) === '+' ? 'positive' : 'critical'
+  return transactionSign(type) === '+' ? 'success' : 'critical'
 }
 
 /** 'order_payment' → 'Order Payment'. */

@@ -62,7 +62,7 @@ export const ResetPasswordRequest = z
     password: NewPassword,
     confirmPassword: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED),
   })
-  .refine((body) => body.password === body.confirmPassword, {
+  .refine((body) => typeof body.password !== 'string' || body.password === body.confirmPassword, {
     message: PASSWORDS_DO_NOT_MATCH,
     path: ['confirmPassword'],
   })
@@ -74,7 +74,7 @@ export const ChangePasswordRequest = z
     newPassword: NewPassword,
     confirmPassword: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED),
   })
-  .refine((body) => body.newPassword === body.confirmPassword, {
+  .refine((body) => typeof body.newPassword !== 'string' || body.newPassword === body.confirmPassword, {
     message: PASSWORDS_DO_NOT_MATCH,
     path: ['confirmPassword'],
   })

@@ -31,10 +31,18 @@ export const CreateSubscriptionRequest = z
     /** Ids of the user's AI settings, for ai_comments and ai_tweets. */
     aiSettings: z.array(z.string().min(1).max(200)).max(20).optional().default([]),
   })
-  .refine((body) => Date.parse(body.endDate) > Date.parse(body.startDate), {
-    message: END_BEFORE_START,
-    path: ['endDate'],
-  })
+  .refine(
+    (body) => {
+      // Zod runs object refinements even when a field failed; a missing date is reported by its own field.
+      const start = Date.parse(body.startDate)
+      const end = Date.parse(body.endDate)
+      return Number.isNaN(start) || Number.isNaN(end) || end > start
+    },
+    {
+      message: END_BEFORE_START,
+      path: ['endDate'],
+    },
+  )
 export type CreateSubscriptionRequest = z.input<typeof CreateSubscriptionRequest>
 
 export const Subscription = z.object({
