@@ -1,4 +1,5 @@
 import type { Decorator, Preview } from '@storybook/react-vite'
+import { applyTheme, type Theme } from '@engage/ui'
 import { mswLoader } from 'msw-storybook-addon/csf3'
 
 // The story-test projects (vitest.storybook.config.ts) run every story once per theme; they pass the theme in
@@ -7,8 +8,10 @@ declare const __STORY_THEME__: 'light' | 'dark' | undefined
 const testTheme = typeof __STORY_THEME__ === 'undefined' ? undefined : __STORY_THEME__
 
 const withTheme: Decorator = (Story, context) => {
-  const theme = (testTheme ?? context.globals.theme ?? 'dark') as 'light' | 'dark'
-  document.documentElement.dataset.theme = theme
+  const theme = (testTheme ?? context.globals.theme ?? 'dark') as Theme
+  // The theme class on the page root (as the panel does it), so the body and every portal (dialogs, popovers,
+  // toasts) get the theme's background and colours, and axe measures contrast against the real background.
+  applyTheme(document.documentElement, theme)
   return <Story />
 }
 
@@ -51,6 +54,8 @@ const preview: Preview = {
   parameters: {
     layout: 'fullscreen',
     a11y: { test: 'error' },
+    // The canvas shows the theme background, so the addon's backgrounds never paint over it.
+    backgrounds: { disable: true },
     viewport: {
       options: {
         mobile: { name: 'Mobile 375', styles: { width: '375px', height: '812px' }, type: 'mobile' },
