@@ -86,8 +86,11 @@ const wireInteger = z.union([z.number(), z.string()]).transform((value, context)
   return number
 })
 
+// `.optional()` before the transform: zod treats an object key as optional only when its schema says so
+// up front, not when a union happens to accept undefined.
 const wireOptionalInteger = z
-  .union([z.number(), z.string(), z.null(), z.undefined()])
+  .union([z.number(), z.string(), z.null()])
+  .optional()
   .transform((value) => (value === null || value === undefined || value === '' ? null : value))
   .pipe(z.union([z.null(), wireInteger]))
 
@@ -101,12 +104,14 @@ const wireAmount = z.union([z.number(), z.string()]).transform((value, context) 
 })
 
 const wireOptionalAmount = z
-  .union([z.number(), z.string(), z.null(), z.undefined()])
+  .union([z.number(), z.string(), z.null()])
+  .optional()
   .transform((value) => (value === null || value === undefined || value === '' ? null : value))
   .pipe(z.union([z.null(), wireAmount]))
 
 const wireFlag = z
-  .union([z.boolean(), z.number(), z.string(), z.null(), z.undefined()])
+  .union([z.boolean(), z.number(), z.string(), z.null()])
+  .optional()
   .transform((value) => value === true || value === 1 || value === '1' || value === 'true')
 
 const wireService = z
