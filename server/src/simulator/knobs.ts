@@ -35,9 +35,15 @@ export function checkedKnobs(knobs: SimulatorKnobs): SimulatorKnobs {
 }
 
 /**
- * Markers a link can carry in its `sim` query parameter, to steer one order whatever the global knobs say.
- * Several combine: `?sim=partial,slow` or `?sim=partial&sim=slow`. Unknown words are ignored, as a real
- * provider would ignore them.
+ * Markers a link can carry in its `sim` query parameter, to steer one order whatever the global knobs say:
+ * - `partial`: the order ends Partial with `partialUndeliveredShare` of it undelivered;
+ * - `cancel`: the provider cancels it after the first step, nothing delivered (remains = quantity);
+ * - `error`: `add` answers HTTP 500 and places nothing (a transient failure);
+ * - `fail-add`: `add` answers `{ "error": "You have active order with this link..." }` (a rejection);
+ * - `slow`: every answer about the order waits `slowDelayMs`; `add` places the order before waiting, as a
+ *   provider whose client gave up still has the order.
+ * Several combine: `?sim=partial,slow` or `?sim=partial&sim=slow` (`cancel` wins over `partial`). Unknown words
+ * are ignored, as a real provider would ignore them.
  */
 export const linkMarkers = ['partial', 'cancel', 'error', 'slow', 'fail-add'] as const
 export type LinkMarker = (typeof linkMarkers)[number]
