@@ -4,6 +4,9 @@ import type { AppDeps, AppEnv } from './http/env'
 import { handleError, handleNotFound, HttpError } from './http/errors'
 import { securityHeaders } from './http/security'
 import { authRoutes } from './routes/auth'
+import { orderRoutes } from './routes/orders'
+import { serviceRoutes } from './routes/services'
+import { walletRoutes } from './routes/wallet'
 
 export type { AppDeps, AppEnv } from './http/env'
 
@@ -34,6 +37,9 @@ export function createApp(deps: AppDeps) {
   )
 
   app.route('/api', authRoutes)
+  app.route('/api', serviceRoutes)
+  app.route('/api', orderRoutes)
+  app.route('/api', walletRoutes)
   return app
 }
 

@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely'
 import * as core from './0001_core'
 import * as subscriptionRate from './0002_subscription_rate'
+import * as walletHistory from './0003_wallet_history'
 
 // Every migration, in order. Names are stable: they are recorded in the kysely_migration table.
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
   '0002_subscription_rate': subscriptionRate,
+  '0003_wallet_history': walletHistory,
 }

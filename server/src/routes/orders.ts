@@ -1,0 +1,156 @@
+import {
+  ALL_PAUSED_ORDERS_QUEUED,
+  CreateOrderRequest,
+  CreateSubscriptionRequest,
+  CURSOR_INVALID,
+  IdParam,
+  ListOrdersQuery,
+  MassOrderRequest,
+  NEXT_CURSOR_HEADER,
+  NO_PAUSED_ORDERS,
+  orderQueuedForRetry,
+} from '@engage/contract'
+import { type ErrorHandler, Hono } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import {
+  cancelOrder,
+  InvalidCursorError,
+  listOrders,
+  OrderRefusal,
+  parseOrderId,
+  placeMassOrder,
+  placeOrder,
+  type RefusalKind,
+  retryAllOrders,
+  retryOrder,
+  toApiOrder,
+} from '../domain/orders'
+import {
+  cancelSubscription,
+  createSubscription,
+  listSubscriptions,
+  parseSubscriptionId,
+  toApiSubscription,
+} from '../domain/subscriptions'
+import { requireAuth } from '../http/auth'
+import type { AppEnv } from '../http/env'
+import { handleError, HttpError } from '../http/errors'
+import { validate } from '../http/validate'
+
+// POST /api/orders/create, /api/orders/mass, /api/orders/subscription, GET /api/orders/subscriptions,
+// POST /api/orders/subscriptions/{id}/cancel, GET /api/orders/get, POST /api/orders/{id}/cancel,
+// POST /api/orders/retry/all, POST /api/orders/retry/{id}. Every call needs a signed-in customer and sees only
+// that customer's orders: another customer's order answers 404, exactly like a missing one.
+
+const REFUSAL_STATUS: Record<RefusalKind, ContentfulStatusCode> = {
+  invalid: 422,
+  not_found: 404,
+  conflict: 409,
+  insufficient_funds: 402,
+}
+
+/**
+ * The order rules' refusals in the API's error shape. A 422 names its field as the request validator does
+ * ('items[2].url: Valid URL required', with `field`); other refusals keep their detail plain for the toast and
+ * add `field` when one is at fault (the link of a duplicate active order).
+ */
+export const handleOrderErrors: ErrorHandler<AppEnv> = (error, c) => {
+  if (error instanceof OrderRefusal) {
+    const status = REFUSAL_STATUS[error.kind]
+    const fields = error.field ? { field: error.field } : undefined
+    const detail = status === 422 && error.field ? `${error.field}: ${error.detail}` : error.detail
+    return handleError(new HttpError(status, detail, fields ? { fields } : {}), c)
+  }
+  if (error instanceof InvalidCursorError) {
+    return handleError(new HttpError(422, `cursor: ${CURSOR_INVALID}`, { fields: { field: 'cursor' } }), c)
+  }
+  return handleError(error, c)
+}
+
+export const orderRoutes = new Hono<AppEnv>()
+  .post('/orders/create', requireAuth, validate('json', CreateOrderRequest), async (c) => {
+    const body = c.req.valid('json')
+    const order = await placeOrder(c.var.deps.db, {
+      userId: c.var.user.id,
+      serviceType: body.service_type,
+      targetUrl: body.target_url,
+      quantity: body.quantity,
+      customComment: body.custom_comment,
+      aiSetting: body.ai_settings,
+      now: c.var.deps.clock.now(),
+    })
+    return c.json(toApiOrder(order), 201)
+  })
+  .post('/orders/mass', requireAuth, validate('json', MassOrderRequest), async (c) => {
+    const { items } = c.req.valid('json')
+    const orders = await placeMassOrder(c.var.deps.db, {
+      userId: c.var.user.id,
+      items,
+      now: c.var.deps.clock.now(),
+    })
+    return c.json({ newOrders: orders.map(toApiOrder) }, 201)
+  })
+  .post('/orders/subscription', requireAuth, validate('json', CreateSubscriptionRequest), async (c) => {
+    const body = c.req.valid('json')
+    const { subscription, initialOrder } = await createSubscription(c.var.deps.db, {
+      userId: c.var.user.id,
+      plan: body.plan,
+      renewalPeriod: body.renewalPeriod,
+      actionType: body.actionType,
+      quantityPerPeriod: body.quantityPerPeriod,
+      startAt: Date.parse(body.startDate),
+      endAt: Date.parse(body.endDate),
+      url: body.url,
+      aiSettingIds: body.aiSettings,
+      now: c.var.deps.clock.now(),
+    })
+    return c.json(
+      { initialOrder: toApiOrder(initialOrder), subscription: toApiSubscription(subscription) },
+      201,
+    )
+  })
+  .get('/orders/subscriptions', requireAuth, async (c) => {
+    const subscriptions = await listSubscriptions(c.var.deps.db, c.var.user.id)
+    return c.json(subscriptions.map(toApiSubscription))
+  })
+  .post('/orders/subscriptions/:id/cancel', requireAuth, validate('param', IdParam), async (c) => {
+    const subscription = await cancelSubscription(c.var.deps.db, {
+      userId: c.var.user.id,
+      subscriptionId: parseSubscriptionId(c.req.valid('param').id),
+      now: c.var.deps.clock.now(),
+    })
+    return c.json(toApiSubscription(subscription))
+  })
+  .get('/orders/get', requireAuth, validate('query', ListOrdersQuery), async (c) => {
+    const { cursor, limit } = c.req.valid('query')
+    const page = await listOrders(c.var.deps.db, c.var.user.id, { cursor, limit })
+    if (page.nextCursor !== null) c.header(NEXT_CURSOR_HEADER, page.nextCursor)
+    return c.json(page.orders.map(toApiOrder))
+  })
+  // Registered before /orders/retry/:id so that 'all' is never read as an order id.
+  .post('/orders/retry/all', requireAuth, async (c) => {
+    const orders = await retryAllOrders(c.var.deps.db, { userId: c.var.user.id, now: c.var.deps.clock.now() })
+    return c.json({
+      message: orders.length > 0 ? ALL_PAUSED_ORDERS_QUEUED : NO_PAUSED_ORDERS,
+      orders: orders.map(toApiOrder),
+    })
+  })
+  .post('/orders/retry/:id', requireAuth, validate('param', IdParam), async (c) => {
+    const order = await retryOrder(c.var.deps.db, {
+      userId: c.var.user.id,
+      orderId: parseOrderId(c.req.valid('param').id),
+      now: c.var.deps.clock.now(),
+    })
+    return c.json({ message: orderQueuedForRetry(String(order.id)), order: toApiOrder(order) })
+  })
+  .post('/orders/:id/cancel', requireAuth, validate('param', IdParam), async (c) => {
+    const { order, outcome } = await cancelOrder(c.var.deps.db, {
+      userId: c.var.user.id,
+      orderId: parseOrderId(c.req.valid('param').id),
+      now: c.var.deps.clock.now(),
+    })
+    // 200 with the order cancelled and refunded at once; 202 with the order as it stands while its
+    // cancel-order job asks the upstream (and refunds what was not delivered).
+    return c.json(toApiOrder(order), outcome === 'cancelled' ? 200 : 202)
+  })
+  .onError(handleOrderErrors)

@@ -1,0 +1,46 @@
+import { per1kMicrosToUnitRateUsd, microsToUsd, serviceDisplayName } from '@engage/contract'
+import { Hono } from 'hono'
+import { serviceCatalogue } from '../domain/services'
+import type { AppEnv } from '../http/env'
+
+// GET /api/get-services (public): service name → price per unit in USD, what the landing page, the widget and
+// the order forms price with. GET /api/services (public): the same services with their limits, for screens
+// that check a quantity against a service's own minimum and maximum.
+
+/** Browsers and proxies may reuse the list briefly; after that a conditional request costs a 304. */
+const CACHE_CONTROL = 'public, max-age=30'
+
+/** True when an If-None-Match header lists this ETag (or '*'); weak and strong forms compare equal. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  return header.split(',').some((candidate) => {
+    const value = candidate.trim().replace(/^W\//, '')
+    return value === '*' || value === etag
+  })
+}
+
+export const serviceRoutes = new Hono<AppEnv>()
+  .get('/get-services', async (c) => {
+    const catalogue = await serviceCatalogue(c.var.deps.db)
+    const headers = { 'Cache-Control': CACHE_CONTROL, ETag: catalogue.pricesEtag }
+    if (matchesEtag(c.req.header('If-None-Match'), catalogue.pricesEtag)) return c.body(null, 304, headers)
+    return c.body(catalogue.pricesJson, 200, { ...headers, 'Content-Type': 'application/json' })
+  })
+  .get('/services', async (c) => {
+    const { services } = await serviceCatalogue(c.var.deps.db)
+    c.header('Cache-Control', CACHE_CONTROL)
+    return c.json(
+      services.map((service) => ({
+        id: String(service.id),
+        name: service.name,
+        displayName: serviceDisplayName(service.name),
+        /** USD per unit, as GET /api/get-services. */
+        rate: per1kMicrosToUnitRateUsd(service.rate_per_1k),
+        /** USD per 1,000 units, as the pricing grid shows it. */
+        ratePer1k: microsToUsd(service.rate_per_1k),
+        minQuantity: service.min_quantity,
+        maxQuantity: service.max_quantity,
+        isAi: service.is_ai === 1,
+      })),
+    )
+  })
