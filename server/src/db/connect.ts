@@ -63,6 +63,9 @@ export async function migrate(db: Db, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    // Areas are built in parallel and number their migrations in separate ranges (0010 fulfilment, 0020
+    // payments, 0030 AI, ...); a database that ran a later range first still gets the earlier one.
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema, migrationLockTableSchema: schema } : {}),
   })
   const { error, results } = await migrator.migrateToLatest()
