@@ -108,7 +108,6 @@ export async function generateTexts(options: GenerateTextsOptions): Promise<Gene
         ? runPrediction({
             baseUrl,
             setting,
-            systemPrompt: setting.systemPrompt,
             userMessage,
             pollIntervalMs: options.pollIntervalMs ?? 1_000,
             request: callRequest(),
@@ -117,7 +116,6 @@ export async function generateTexts(options: GenerateTextsOptions): Promise<Gene
             provider: setting.provider,
             baseUrl,
             setting,
-            systemPrompt: setting.systemPrompt,
             userMessage,
             choices,
             request: callRequest(),

@@ -44,7 +44,6 @@ export interface ChatCompletionInput {
   provider: OpenAiCompatibleProvider
   baseUrl: string
   setting: AiGenerationSetting
-  systemPrompt: string
   userMessage: string
   /** How many answers to ask for; more than 1 only where supportsSeveralChoices. */
   choices: number
@@ -59,7 +58,7 @@ export interface ChatCompletionResult {
 function requestBody(input: ChatCompletionInput): Record<string, unknown> {
   const { setting, provider } = input
   const messages = [
-    ...(input.systemPrompt.trim() ? [{ role: 'system', content: input.systemPrompt }] : []),
+    ...(setting.systemPrompt.trim() ? [{ role: 'system', content: setting.systemPrompt }] : []),
     { role: 'user', content: input.userMessage },
   ]
   const body: Record<string, unknown> = { model: setting.model, messages }

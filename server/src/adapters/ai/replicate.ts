@@ -30,7 +30,6 @@ const longestWaitSeconds = 60
 export interface PredictionInput {
   baseUrl: string
   setting: AiGenerationSetting
-  systemPrompt: string
   userMessage: string
   /** Pause between polls of a prediction still running when the wait ran out. */
   pollIntervalMs: number
@@ -46,7 +45,7 @@ function modelInput(input: PredictionInput): Record<string, unknown> {
   const { setting } = input
   return {
     prompt: input.userMessage,
-    ...(input.systemPrompt.trim() ? { system_prompt: input.systemPrompt } : {}),
+    ...(setting.systemPrompt.trim() ? { system_prompt: setting.systemPrompt } : {}),
     temperature: setting.temperature,
     top_p: setting.topP,
     // Language models on Replicate name the length limit either max_tokens (Meta Llama 3 and the other
