@@ -1,1 +1,42 @@
-export {}
+export { createClient, type Client, type ClientOptions, type Page, type PageOptions } from './createClient'
+export { ApiError, isApiError, isSessionEndingError, type ApiErrorKind } from './errors'
+export { DEFAULT_RETRY_DELAYS, type FetchFunction, type RetryDelays, type Sleep } from './transport'
+export {
+  normaliseAiSetting,
+  normaliseOrder,
+  normaliseOrders,
+  normaliseUser,
+  type NormalisedOrder,
+  type NormalisedUser,
+} from './normalise'
+export { queryKeys, userScopedKeys } from './queryKeys'
+export { ClientProvider, useClient, type ClientProviderProps } from './react/ClientProvider'
+export {
+  useMe,
+  useOrders,
+  usePaymentMethods,
+  usePaymentStatus,
+  useServices,
+  useSubscriptions,
+  useTransactions,
+} from './react/queries'
+export {
+  useCancelOrder,
+  useCancelSubscription,
+  useChangePassword,
+  useCreateMassOrder,
+  useCreateOrder,
+  useCreatePayment,
+  useCreateSubscription,
+  useDeleteAiSetting,
+  useFetchModels,
+  useForgotPassword,
+  useLogout,
+  useResetPassword,
+  useRetryAllOrders,
+  useRetryOrder,
+  useSaveAiSettings,
+  useSignin,
+  useSignup,
+  useUpdateProfile,
+} from './react/mutations'

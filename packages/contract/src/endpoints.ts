@@ -256,3 +256,13 @@ export function buildPath(path: string, params: Readonly<Record<string, string>>
     return encodeURIComponent(value)
   })
 }
+
+/** The parsed (output) type of an endpoint's 200 answer. */
+export type EndpointResponse<Name extends EndpointName> = z.output<(typeof endpoints)[Name]['response']>
+
+/** The JSON body an endpoint accepts, as a caller writes it (before defaults and normalisation). */
+export type EndpointRequest<Name extends EndpointName> = (typeof endpoints)[Name] extends {
+  request: infer Schema extends z.ZodType
+}
+  ? z.input<Schema>
+  : never

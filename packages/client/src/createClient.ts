@@ -1,0 +1,321 @@
+// The typed API client: one function per endpoint of the contract's registry.
+
+import {
+  AUTHENTICATION_ERROR_LOG_IN_AGAIN,
+  AUTHENTICATION_REQUIRED,
+  AUTHENTICATION_TOKEN_NOT_FOUND,
+  buildPath,
+  endpoints,
+  FAILED_TO_CANCEL_ORDER,
+  FAILED_TO_DELETE_AI_SETTING,
+  FAILED_TO_FETCH_MODELS,
+  FAILED_TO_FETCH_ORDERS,
+  FAILED_TO_PLACE_ORDER,
+  FAILED_TO_PROCESS_PAYMENT,
+  FAILED_TO_RETRY_ORDER,
+  FAILED_TO_RETRY_ORDERS,
+  FAILED_TO_SAVE_SETTINGS,
+  GENERIC_ERROR,
+  INVALID_PAYMENT_RESPONSE,
+  modeFailedMessage,
+  NEXT_CURSOR_HEADER,
+  NO_AUTH_TOKEN,
+  NO_AUTH_TOKEN_FOUND,
+  NO_TOKEN_FOUND,
+  PAYMENT_RETURN_FAILED,
+  requestFailedWithStatus,
+  type AuthMode,
+  type EndpointName,
+  type EndpointRequest,
+  type EndpointResponse,
+  type Order,
+  type PaymentProvider,
+  type Transaction,
+} from '@engage/contract'
+import { ApiError } from './errors'
+import {
+  DEFAULT_RETRY_DELAYS,
+  NetworkFailure,
+  realSleep,
+  sendWithAuthRetries,
+  sendWithSharedRetries,
+  type FetchFunction,
+  type RetryDelays,
+  type Sleep,
+} from './transport'
+
+export interface ClientOptions {
+  /** Origin (and optional prefix) of the API, e.g. 'http://127.0.0.1:8787'; '' for the page's own origin. */
+  baseUrl: string
+  /** The stored bearer token (localStorage authToken), read at each call. */
+  getToken: () => string | null | undefined
+  /** Defaults to the global fetch, looked up at each call (so MSW can patch it after the client is made). */
+  fetch?: FetchFunction
+  /** Tests pass a sleep that returns at once. */
+  sleep?: Sleep
+  retryDelays?: Partial<RetryDelays>
+}
+
+type ResponseOf<Name extends EndpointName> = EndpointResponse<Name>
+type BodyOf<Name extends EndpointName> = EndpointRequest<Name>
+
+/** How each call reports its failures (§6, §8). */
+interface CallSettings {
+  /** Thrown without sending when the call needs a token and none is stored. */
+  missingToken?: string
+  /** Shown when the server gives no detail, and for a network failure. */
+  failure?: string
+  /** Shown when the answer does not match the contract. */
+  invalidResponse?: string
+  /** Auth calls: §8's retries and the '{Mode} failed: {message}' text. */
+  authMode?: AuthMode
+}
+
+// §6 says the missing-token text depends on the call without listing which; this assignment follows the
+// screens that quote each text: the orders page ('Authentication token not found'), a new order
+// ('Authentication error. Please log in again.'), the current-user call ('No auth token found'), settings
+// and AI ('Authentication required'), wallet and payments ('No auth token'), and the shared helper
+// ('No token found') for the rest.
+const callSettings: Record<EndpointName, CallSettings> = {
+  signin: { authMode: 'login' },
+  signup: { authMode: 'signup' },
+  forgotPassword: { authMode: 'forgot' },
+  resetPassword: { authMode: 'reset' },
+  changePassword: { authMode: 'change', missingToken: NO_TOKEN_FOUND },
+  logout: { missingToken: NO_TOKEN_FOUND },
+  getMe: { missingToken: NO_AUTH_TOKEN_FOUND },
+  updateProfile: { missingToken: AUTHENTICATION_REQUIRED },
+  saveAiSettings: { missingToken: AUTHENTICATION_REQUIRED, failure: FAILED_TO_SAVE_SETTINGS },
+  deleteAiSetting: { missingToken: AUTHENTICATION_REQUIRED, failure: FAILED_TO_DELETE_AI_SETTING },
+  getServices: {},
+  listOrders: { missingToken: AUTHENTICATION_TOKEN_NOT_FOUND, failure: FAILED_TO_FETCH_ORDERS },
+  createOrder: { missingToken: AUTHENTICATION_ERROR_LOG_IN_AGAIN, failure: FAILED_TO_PLACE_ORDER },
+  createMassOrder: { missingToken: NO_TOKEN_FOUND, failure: FAILED_TO_PLACE_ORDER },
+  createSubscription: { missingToken: NO_TOKEN_FOUND, failure: FAILED_TO_PLACE_ORDER },
+  listSubscriptions: { missingToken: NO_TOKEN_FOUND },
+  cancelSubscription: { missingToken: NO_TOKEN_FOUND },
+  cancelOrder: { missingToken: AUTHENTICATION_TOKEN_NOT_FOUND, failure: FAILED_TO_CANCEL_ORDER },
+  retryAllOrders: { missingToken: AUTHENTICATION_TOKEN_NOT_FOUND, failure: FAILED_TO_RETRY_ORDERS },
+  retryOrder: { missingToken: AUTHENTICATION_TOKEN_NOT_FOUND, failure: FAILED_TO_RETRY_ORDER },
+  fetchModels: { missingToken: AUTHENTICATION_REQUIRED, failure: FAILED_TO_FETCH_MODELS },
+  listTransactions: { missingToken: NO_AUTH_TOKEN },
+  paymentMethods: { missingToken: NO_AUTH_TOKEN },
+  createPayment: {
+    missingToken: NO_AUTH_TOKEN,
+    failure: FAILED_TO_PROCESS_PAYMENT,
+    invalidResponse: INVALID_PAYMENT_RESPONSE,
+  },
+  paymentStatus: { missingToken: NO_AUTH_TOKEN, failure: PAYMENT_RETURN_FAILED },
+}
+
+interface CallInput {
+  params?: Record<string, string>
+  query?: Record<string, string | number | undefined>
+  body?: unknown
+  signal?: AbortSignal
+}
+
+/** The server's error text: `detail` (a string, or a list of validation issues), else `error`. */
+function errorTextOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined
+  const { detail, error } = body as { detail?: unknown; error?: unknown }
+  if (typeof detail === 'string' && detail !== '') return detail
+  if (Array.isArray(detail)) {
+    const first: unknown = detail[0]
+    if (typeof first === 'object' && first !== null && typeof (first as { msg?: unknown }).msg === 'string') {
+      return (first as { msg: string }).msg
+    }
+  }
+  if (typeof error === 'string' && error !== '') return error
+  return undefined
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (text === '') return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+function newIdempotencyKey(): string {
+  return globalThis.crypto.randomUUID()
+}
+
+export interface Page<Item> {
+  items: Item[]
+  /** Pass back as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: string | null
+}
+
+export interface PageOptions {
+  cursor?: string
+  limit?: number
+  signal?: AbortSignal
+}
+
+export function createClient(options: ClientOptions) {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '')
+  const fetchFunction: FetchFunction = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  const sleep = options.sleep ?? realSleep
+  const delays: RetryDelays = { ...DEFAULT_RETRY_DELAYS, ...options.retryDelays }
+
+  async function call<Name extends EndpointName>(
+    name: Name,
+    input: CallInput = {},
+  ): Promise<{ data: ResponseOf<Name>; response: Response }> {
+    const endpoint = endpoints[name]
+    const settings = callSettings[name]
+    const headers: Record<string, string> = { Accept: 'application/json' }
+    if (endpoint.auth) {
+      const token = options.getToken()
+      if (!token) {
+        const detail = settings.missingToken ?? NO_TOKEN_FOUND
+        throw new ApiError({ kind: 'missing-token', status: null, detail })
+      }
+      headers.Authorization = `Bearer ${token}`
+    }
+    if (input.body !== undefined) headers['Content-Type'] = 'application/json'
+    // One key per logical call, the same on every retry, so the server can recognise a repeated write.
+    if (endpoint.method !== 'GET') headers['Idempotency-Key'] = newIdempotencyKey()
+
+    const search = new URLSearchParams()
+    for (const [key, value] of Object.entries(input.query ?? {})) {
+      if (value !== undefined) search.set(key, String(value))
+    }
+    const queryText = search.size > 0 ? `?${search.toString()}` : ''
+    const url = `${baseUrl}${buildPath(endpoint.path, input.params)}${queryText}`
+    const init: RequestInit = {
+      method: endpoint.method,
+      headers,
+      body: input.body === undefined ? undefined : JSON.stringify(input.body),
+      signal: input.signal,
+      // §7: logout sends credentials; the others only need the bearer header.
+      credentials: name === 'logout' ? 'include' : 'same-origin',
+    }
+
+    const fail = (error: ApiError): never => {
+      if (settings.authMode === undefined) throw error
+      throw new ApiError({
+        kind: error.kind,
+        status: error.status,
+        detail: error.detail,
+        message: modeFailedMessage(settings.authMode, error.detail),
+        cause: error.cause,
+      })
+    }
+
+    let response: Response
+    try {
+      response =
+        settings.authMode === undefined
+          ? await sendWithSharedRetries(fetchFunction, url, init, delays, sleep)
+          : await sendWithAuthRetries(fetchFunction, url, init, delays, sleep)
+    } catch (error) {
+      if (!(error instanceof NetworkFailure)) throw error
+      return fail(
+        new ApiError({
+          kind: 'network',
+          status: null,
+          detail: settings.failure ?? GENERIC_ERROR,
+          cause: error.cause,
+        }),
+      )
+    }
+
+    const body = await readJson(response)
+    if (!response.ok) {
+      const detail =
+        errorTextOf(body) ??
+        (settings.authMode === undefined ? settings.failure : undefined) ??
+        requestFailedWithStatus(response.status)
+      return fail(new ApiError({ kind: 'http', status: response.status, detail }))
+    }
+    // §3: a sign-in answer may carry an error instead of failing; it is shown as it is.
+    const answerError = settings.authMode === undefined ? undefined : errorTextOf(body)
+    if (answerError !== undefined) {
+      return fail(new ApiError({ kind: 'http', status: response.status, detail: answerError }))
+    }
+    const parsed = endpoint.response.safeParse(body)
+    if (!parsed.success) {
+      const detail = settings.invalidResponse ?? settings.failure ?? GENERIC_ERROR
+      return fail(
+        new ApiError({ kind: 'invalid-response', status: response.status, detail, cause: parsed.error }),
+      )
+    }
+    return { data: parsed.data as ResponseOf<Name>, response }
+  }
+
+  async function data<Name extends EndpointName>(name: Name, input?: CallInput): Promise<ResponseOf<Name>> {
+    return (await call(name, input)).data
+  }
+
+  const client = {
+    signin: (body: BodyOf<'signin'>) => data('signin', { body }),
+    signup: (body: BodyOf<'signup'>) => data('signup', { body }),
+    logout: () => data('logout'),
+    forgotPassword: (body: BodyOf<'forgotPassword'>) => data('forgotPassword', { body }),
+    resetPassword: (body: BodyOf<'resetPassword'>) => data('resetPassword', { body }),
+    changePassword: (body: BodyOf<'changePassword'>) => data('changePassword', { body }),
+
+    getMe: (options?: { signal?: AbortSignal }) => data('getMe', { signal: options?.signal }),
+    updateProfile: (body: BodyOf<'updateProfile'>) => data('updateProfile', { body }),
+    saveAiSettings: (body: BodyOf<'saveAiSettings'>) => data('saveAiSettings', { body }),
+    /**
+     * Deletes an AI setting. On 404 it tries once more with the id of a known setting that matches
+     * case-insensitively (§7); `knownIds` defaults to the ids in the current user's answer.
+     */
+    deleteAiSetting: async (id: string, options?: { knownIds?: readonly string[] }) => {
+      try {
+        return await data('deleteAiSetting', { params: { id } })
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 404) throw error
+        const knownIds = options?.knownIds ?? (await data('getMe')).aiSettings.map((setting) => setting.id)
+        const match = knownIds.find((known) => known !== id && known.toLowerCase() === id.toLowerCase())
+        if (match === undefined) throw error
+        return data('deleteAiSetting', { params: { id: match } })
+      }
+    },
+
+    getServices: (options?: { signal?: AbortSignal }) => data('getServices', { signal: options?.signal }),
+
+    /** A page of orders, newest first; the next cursor comes from the X-Next-Cursor header. */
+    listOrders: async (options: PageOptions = {}): Promise<Page<Order>> => {
+      const { data: orders, response } = await call('listOrders', {
+        query: { cursor: options.cursor, limit: options.limit },
+        signal: options.signal,
+      })
+      return { items: orders, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) || null }
+    },
+    createOrder: (body: BodyOf<'createOrder'>) => data('createOrder', { body }),
+    createMassOrder: (body: BodyOf<'createMassOrder'>) => data('createMassOrder', { body }),
+    createSubscription: (body: BodyOf<'createSubscription'>) => data('createSubscription', { body }),
+    listSubscriptions: (options?: { signal?: AbortSignal }) =>
+      data('listSubscriptions', { signal: options?.signal }),
+    cancelSubscription: (id: string) => data('cancelSubscription', { params: { id } }),
+    cancelOrder: (id: string) => data('cancelOrder', { params: { id } }),
+    retryOrder: (id: string) => data('retryOrder', { params: { id } }),
+    retryAllOrders: () => data('retryAllOrders'),
+    fetchModels: (body: BodyOf<'fetchModels'>) => data('fetchModels', { body }),
+
+    /** A page of transactions, newest first. */
+    listTransactions: async (options: PageOptions = {}): Promise<Page<Transaction>> => {
+      const answer = await data('listTransactions', {
+        query: { cursor: options.cursor, limit: options.limit },
+        signal: options.signal,
+      })
+      return { items: answer.transactions, nextCursor: answer.nextCursor }
+    },
+    paymentMethods: (provider: PaymentProvider, options?: { signal?: AbortSignal }) =>
+      data('paymentMethods', { params: { provider }, signal: options?.signal }),
+    createPayment: (provider: PaymentProvider, body: BodyOf<'createPayment'>) =>
+      data('createPayment', { params: { provider }, body }),
+    paymentStatus: (orderId: string, options?: { signal?: AbortSignal }) =>
+      data('paymentStatus', { query: { order_id: orderId }, signal: options?.signal }),
+  }
+  return client
+}
+
+export type Client = ReturnType<typeof createClient>

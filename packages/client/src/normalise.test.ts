@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest'
+import { normaliseAiSetting, normaliseOrder, normaliseOrders, normaliseUser } from './normalise'
+
+const now = new Date('2026-05-01T12:00:00.000Z')
+
+describe('normaliseOrder', () => {
+  it('reads the server order shape', () => {
+    expect(
+      normaliseOrder(
+        {
+          id: '7',
+          order_id: '7',
+          created_at: '2026-04-01T00:00:00.000Z',
+          service_type: 'ai_comments',
+          target_url: 'https://x.com/a',
+          quantity: 50,
+          status: 'paused',
+          charge: 1.5,
+          start_count: 10,
+          remains: 40,
+          paused_reason: 'Upstream unavailable',
+          ai_progress: { generated: 10, total: 50 },
+        },
+        now,
+      ),
+    ).toEqual({
+      id: '7',
+      date: '2026-04-01T00:00:00.000Z',
+      serviceId: null,
+      serviceType: 'ai_comments',
+      url: 'https://x.com/a',
+      quantity: 50,
+      status: 'paused',
+      charge: 1.5,
+      startCount: 10,
+      remains: 40,
+      pausedReason: 'Upstream unavailable',
+      aiProgress: { generated: 10, total: 50 },
+      subscriptionId: null,
+    })
+  })
+
+  it('falls back between id and order_id, date and created_at, type and service_type, url and target_url', () => {
+    expect(
+      normaliseOrder({ order_id: 'a1', date: '2026-01-01', type: 'likes', url: 'https://u' }, now),
+    ).toMatchObject({
+      id: 'a1',
+      date: '2026-01-01',
+      serviceType: 'likes',
+      url: 'https://u',
+    })
+    expect(normaliseOrder({ id: 5, service_id: 9 }, now)).toMatchObject({ id: '5', serviceId: '9' })
+  })
+
+  it('defaults the date to now, the quantity to 0 and an unknown status to pending', () => {
+    expect(normaliseOrder({ id: 'x', quantity: 'lots', status: 'weird' }, now)).toMatchObject({
+      date: now.toISOString(),
+      quantity: 0,
+      status: 'pending',
+    })
+    expect(normaliseOrder({ id: 'x', quantity: '25' }, now).quantity).toBe(25)
+  })
+})
+
+describe('normaliseOrders', () => {
+  it('drops validation-error entries and entries without a string id and status', () => {
+    const orders = normaliseOrders(
+      [
+        { id: '1', status: 'completed' },
+        { type: 'missing', loc: ['body', 'url'], msg: 'Field required', input: {} },
+        { id: 2, status: 'pending' },
+        { id: '3' },
+        { order_id: '4', status: 'processing' },
+        null,
+        'text',
+      ],
+      now,
+    )
+    expect(orders.map((order) => [order.id, order.status])).toEqual([
+      ['1', 'completed'],
+      ['4', 'processing'],
+    ])
+  })
+
+  it('keeps an entry with the validation keys plus an id and status', () => {
+    const orders = normaliseOrders(
+      [{ type: 'likes', loc: 'x', msg: 'y', input: 'z', id: '9', status: 'pending' }],
+      now,
+    )
+    expect(orders).toHaveLength(1)
+  })
+
+  it('gives an empty list for anything that is not a list', () => {
+    expect(normaliseOrders({ detail: 'error' }, now)).toEqual([])
+    expect(normaliseOrders(undefined, now)).toEqual([])
+  })
+})
+
+describe('normaliseAiSetting', () => {
+  it('reads snake_case and camelCase alike', () => {
+    const snake = normaliseAiSetting(
+      {
+        id: 'a',
+        name: 'A',
+        model: 'm',
+        provider: 'openai',
+        max_tokens: 200,
+        top_p: 0.5,
+        system_prompt: 'S',
+        api_key: 'k',
+      },
+      now,
+    )
+    const camel = normaliseAiSetting(
+      {
+        id: 'a',
+        name: 'A',
+        model: 'm',
+        provider: 'openai',
+        maxTokens: 200,
+        topP: 0.5,
+        systemPrompt: 'S',
+        apiKey: 'k',
+      },
+      now,
+    )
+    expect(snake).toEqual(camel)
+    expect(snake).toMatchObject({
+      maxTokens: 200,
+      topP: 0.5,
+      systemPrompt: 'S',
+      apiKey: 'k',
+      provider: 'openai',
+    })
+  })
+
+  it('fills the spec defaults for missing values', () => {
+    expect(normaliseAiSetting({ id: 'a', name: 'A', model: 'm' }, now)).toEqual({
+      id: 'a',
+      name: 'A',
+      model: 'm',
+      provider: 'deepseek',
+      temperature: 0.7,
+      maxTokens: 500,
+      topP: 1,
+      frequencyPenalty: 0,
+      presencePenalty: 0,
+      systemPrompt: '',
+      userPrompt: '',
+      apiKey: '',
+      lastUsed: now.toISOString(),
+    })
+  })
+
+  it('treats an unknown provider as deepseek', () => {
+    expect(normaliseAiSetting({ provider: 'acme' }, now).provider).toBe('deepseek')
+  })
+})
+
+describe('normaliseUser', () => {
+  it('defaults the balance to 0, the panel total to 25011 and the photo to none', () => {
+    const user = normaliseUser({ username: 'ann', email: 'ann@example.com', profilePhoto: '' }, now)
+    expect(user).toEqual({
+      username: 'ann',
+      email: 'ann@example.com',
+      balance: 0,
+      profilePhoto: null,
+      totalOrders: 0,
+      totalOrdersPanel: 25011,
+      settings: { phone: '', timezone: 'UTC' },
+      aiSettings: [],
+      transactions: [],
+      orders: [],
+      updates: [],
+      contactMethods: [],
+    })
+  })
+
+  it('normalises the nested orders and AI settings', () => {
+    const user = normaliseUser(
+      {
+        balance: 12.5,
+        totalOrdersPanel: 40000,
+        settings: { phone: '+1 555', timezone: 'PST' },
+        orders: [
+          { id: '1', status: 'done' },
+          { msg: 'x', loc: [], type: 't', input: 1 },
+        ],
+        aiSettings: [{ id: 'x', max_tokens: 50 }],
+      },
+      now,
+    )
+    expect(user.balance).toBe(12.5)
+    expect(user.totalOrdersPanel).toBe(40000)
+    expect(user.settings).toEqual({ phone: '+1 555', timezone: 'PST' })
+    expect(user.orders).toEqual([expect.objectContaining({ id: '1', status: 'pending' })])
+    expect(user.aiSettings[0]?.maxTokens).toBe(50)
+  })
+})

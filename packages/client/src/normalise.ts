@@ -1,0 +1,205 @@
+// Normalisation of server data for the screens (spec §3, §4): tolerant of the field spellings older servers
+// used, so a screen reads one shape.
+
+import {
+  AI_MAX_TOKENS_DEFAULT,
+  AI_PENALTY_DEFAULT,
+  AI_PROVIDER_IDS,
+  AI_TEMPERATURE_DEFAULT,
+  AI_TOP_P_DEFAULT,
+  DEFAULT_AI_PROVIDER,
+  DEFAULT_TIMEZONE,
+  normaliseOrderStatus,
+  PANEL_TOTAL_ORDERS_FALLBACK,
+  TIMEZONES,
+  type AiProviderId,
+  type AiSettingValues,
+  type ContactMethod,
+  type OrderStatus,
+  type Timezone,
+  type Transaction,
+  type Update,
+} from '@engage/contract'
+
+type UnknownRecord = Record<string, unknown>
+
+function isRecord(value: unknown): value is UnknownRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function text(value: unknown): string | undefined {
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value)
+  return undefined
+}
+
+function finiteNumber(value: unknown): number | undefined {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
+  return typeof number === 'number' && Number.isFinite(number) ? number : undefined
+}
+
+function first<T>(...values: (T | undefined)[]): T | undefined {
+  return values.find((value) => value !== undefined)
+}
+
+// ---- Orders -----------------------------------------------------------------------------------------------
+
+/** An order as the screens read it. */
+export interface NormalisedOrder {
+  /** id, falling back to order_id. */
+  id: string
+  /** ISO time: date, falling back to created_at, then to now. */
+  date: string
+  serviceId: string | null
+  /** service_type, falling back to type. */
+  serviceType: string
+  /** url, falling back to target_url. */
+  url: string
+  quantity: number
+  status: OrderStatus
+  /** USD charged, when the server says. */
+  charge: number | null
+  startCount: number | null
+  remains: number | null
+  pausedReason: string | null
+  aiProgress: { generated: number; total: number } | null
+  subscriptionId: string | null
+}
+
+/** §3: id/order_id, date/created_at (default now), service_type/type, url/target_url, quantity (default 0). */
+export function normaliseOrder(raw: unknown, now: Date = new Date()): NormalisedOrder {
+  const order = isRecord(raw) ? raw : {}
+  const aiProgress = isRecord(order.ai_progress) ? order.ai_progress : undefined
+  const generated = finiteNumber(aiProgress?.generated)
+  const total = finiteNumber(aiProgress?.total)
+  return {
+    id: first(text(order.id), text(order.order_id)) ?? '',
+    date: first(text(order.date), text(order.created_at)) ?? now.toISOString(),
+    serviceId: first(text(order.serviceId), text(order.service_id)) ?? null,
+    serviceType: first(text(order.service_type), text(order.serviceType), text(order.type)) ?? '',
+    url: first(text(order.url), text(order.target_url)) ?? '',
+    quantity: finiteNumber(order.quantity) ?? 0,
+    status: normaliseOrderStatus(order.status),
+    charge: finiteNumber(order.charge) ?? null,
+    startCount: finiteNumber(order.start_count) ?? null,
+    remains: finiteNumber(order.remains) ?? null,
+    pausedReason: text(order.paused_reason) ?? null,
+    aiProgress: generated !== undefined && total !== undefined ? { generated, total } : null,
+    subscriptionId: text(order.subscription_id) ?? null,
+  }
+}
+
+const validationErrorKeys = ['input', 'loc', 'msg', 'type']
+
+/** An entry shaped like a backend validation error: exactly the keys type, loc, msg and input. */
+function isValidationErrorEntry(entry: UnknownRecord): boolean {
+  const keys = Object.keys(entry).sort()
+  return (
+    keys.length === validationErrorKeys.length &&
+    keys.every((key, index) => key === validationErrorKeys[index])
+  )
+}
+
+/**
+ * §4: keeps the entries that are orders. Drops validation-error-shaped entries and entries without a string
+ * id (id or order_id) and a string status; anything that is not a list gives [].
+ */
+export function normaliseOrders(raw: unknown, now: Date = new Date()): NormalisedOrder[] {
+  if (!Array.isArray(raw)) return []
+  return raw
+    .filter((entry): entry is UnknownRecord => isRecord(entry))
+    .filter((entry) => !isValidationErrorEntry(entry))
+    .filter(
+      (entry) =>
+        (typeof entry.id === 'string' || typeof entry.order_id === 'string') &&
+        typeof entry.status === 'string',
+    )
+    .map((entry) => normaliseOrder(entry, now))
+}
+
+// ---- AI settings ------------------------------------------------------------------------------------------
+
+function isProvider(value: unknown): value is AiProviderId {
+  return typeof value === 'string' && (AI_PROVIDER_IDS as readonly string[]).includes(value)
+}
+
+/**
+ * §3: camelCase or snake_case; missing values default to maxTokens 500, topP 1, penalties 0, apiKey '',
+ * provider deepseek, temperature 0.7 and lastUsed now.
+ */
+export function normaliseAiSetting(raw: unknown, now: Date = new Date()): AiSettingValues {
+  const setting = isRecord(raw) ? raw : {}
+  const provider = setting.provider
+  return {
+    id: text(setting.id) ?? '',
+    name: text(setting.name) ?? '',
+    model: text(setting.model) ?? '',
+    provider: isProvider(provider) ? provider : DEFAULT_AI_PROVIDER,
+    temperature: finiteNumber(setting.temperature) ?? AI_TEMPERATURE_DEFAULT,
+    maxTokens:
+      first(finiteNumber(setting.maxTokens), finiteNumber(setting.max_tokens)) ?? AI_MAX_TOKENS_DEFAULT,
+    topP: first(finiteNumber(setting.topP), finiteNumber(setting.top_p)) ?? AI_TOP_P_DEFAULT,
+    frequencyPenalty:
+      first(finiteNumber(setting.frequencyPenalty), finiteNumber(setting.frequency_penalty)) ??
+      AI_PENALTY_DEFAULT,
+    presencePenalty:
+      first(finiteNumber(setting.presencePenalty), finiteNumber(setting.presence_penalty)) ??
+      AI_PENALTY_DEFAULT,
+    systemPrompt: first(text(setting.systemPrompt), text(setting.system_prompt)) ?? '',
+    userPrompt: first(text(setting.userPrompt), text(setting.user_prompt)) ?? '',
+    apiKey: first(text(setting.apiKey), text(setting.api_key)) ?? '',
+    lastUsed: first(text(setting.lastUsed), text(setting.last_used)) ?? now.toISOString(),
+  }
+}
+
+// ---- User -------------------------------------------------------------------------------------------------
+
+export interface NormalisedUser {
+  username: string
+  email: string
+  /** USD; 0 when missing. */
+  balance: number
+  /** null → the generic icon. */
+  profilePhoto: string | null
+  totalOrders: number
+  /** Falls back to 25011 when the server gives none (§2). */
+  totalOrdersPanel: number
+  settings: { phone: string; timezone: Timezone }
+  aiSettings: AiSettingValues[]
+  transactions: Transaction[]
+  orders: NormalisedOrder[]
+  updates: Update[]
+  contactMethods: ContactMethod[]
+}
+
+function isTimezone(value: unknown): value is Timezone {
+  return typeof value === 'string' && (TIMEZONES as readonly string[]).includes(value)
+}
+
+function listOf<T>(value: unknown): T[] {
+  return Array.isArray(value) ? (value as T[]) : []
+}
+
+/** The current-user answer as the screens read it (§3), with the defaults of §2 and §3. */
+export function normaliseUser(raw: unknown, now: Date = new Date()): NormalisedUser {
+  const user = isRecord(raw) ? raw : {}
+  const settings = isRecord(user.settings) ? user.settings : {}
+  const photo = text(user.profilePhoto)
+  return {
+    username: text(user.username) ?? '',
+    email: text(user.email) ?? '',
+    balance: finiteNumber(user.balance) ?? 0,
+    profilePhoto: photo === undefined || photo === '' ? null : photo,
+    totalOrders: finiteNumber(user.totalOrders) ?? 0,
+    totalOrdersPanel: finiteNumber(user.totalOrdersPanel) ?? PANEL_TOTAL_ORDERS_FALLBACK,
+    settings: {
+      phone: text(settings.phone) ?? '',
+      timezone: isTimezone(settings.timezone) ? settings.timezone : DEFAULT_TIMEZONE,
+    },
+    aiSettings: listOf<unknown>(user.aiSettings).map((setting) => normaliseAiSetting(setting, now)),
+    transactions: listOf<Transaction>(user.transactions),
+    orders: normaliseOrders(user.orders, now),
+    updates: listOf<Update>(user.updates),
+    contactMethods: listOf<ContactMethod>(user.contactMethods),
+  }
+}

@@ -1,0 +1,23 @@
+// Query keys of the hooks: mutations invalidate by these, and stories or the app may prefetch with them.
+
+export const queryKeys = {
+  me: ['me'] as const,
+  services: ['services'] as const,
+  orders: ['orders'] as const,
+  ordersPage: (limit: number) => ['orders', { limit }] as const,
+  transactions: ['transactions'] as const,
+  transactionsPage: (limit: number) => ['transactions', { limit }] as const,
+  subscriptions: ['subscriptions'] as const,
+  paymentMethods: (provider: string) => ['payment-methods', provider] as const,
+  paymentStatus: (orderId: string) => ['payment-status', orderId] as const,
+}
+
+/** The keys that hold a signed-in user's data; cleared on sign-in, sign-up and logout. */
+export const userScopedKeys = [
+  queryKeys.me,
+  queryKeys.orders,
+  queryKeys.transactions,
+  queryKeys.subscriptions,
+  ['payment-methods'],
+  ['payment-status'],
+] as const

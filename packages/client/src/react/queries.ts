@@ -1,0 +1,100 @@
+// Read hooks. The client already retries per spec §7, so TanStack's own retries are off (retry: false):
+// retrying twice over would multiply the waits.
+
+import { servicesFromRates, ORDERS_POLL_MS, PAGE_LIMIT_DEFAULT, type PaymentProvider } from '@engage/contract'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { normaliseOrders, normaliseUser } from '../normalise'
+import { queryKeys } from '../queryKeys'
+import { useClient } from './ClientProvider'
+
+/** The signed-in user (GET /api/user/me), normalised. See isSessionEndingError for §4's logout rule. */
+export function useMe(options: { enabled?: boolean } = {}) {
+  const client = useClient()
+  return useQuery({
+    queryKey: queryKeys.me,
+    queryFn: ({ signal }) => client.getMe({ signal }),
+    select: (me) => normaliseUser(me),
+    retry: false,
+    enabled: options.enabled,
+  })
+}
+
+/** The public service list as [{ serviceName, rate }] (rate in USD per unit), in the server's order. */
+export function useServices() {
+  const client = useClient()
+  return useQuery({
+    queryKey: queryKeys.services,
+    queryFn: ({ signal }) => client.getServices({ signal }),
+    select: servicesFromRates,
+    staleTime: 5 * 60_000,
+    retry: false,
+  })
+}
+
+/**
+ * Orders, newest first, polled every 20 s. `data` is the flat, normalised list of the pages loaded so far;
+ * `fetchNextPage` / `hasNextPage` load older ones.
+ */
+export function useOrders(options: { limit?: number; enabled?: boolean } = {}) {
+  const client = useClient()
+  const limit = options.limit ?? PAGE_LIMIT_DEFAULT
+  return useInfiniteQuery({
+    queryKey: queryKeys.ordersPage(limit),
+    queryFn: ({ pageParam, signal }) => client.listOrders({ cursor: pageParam, limit, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    select: (data) => normaliseOrders(data.pages.flatMap((page) => page.items)),
+    refetchInterval: ORDERS_POLL_MS,
+    retry: false,
+    enabled: options.enabled,
+  })
+}
+
+/** Transactions, newest first; `data` is the flat list of the pages loaded so far. */
+export function useTransactions(options: { limit?: number; enabled?: boolean } = {}) {
+  const client = useClient()
+  const limit = options.limit ?? PAGE_LIMIT_DEFAULT
+  return useInfiniteQuery({
+    queryKey: queryKeys.transactionsPage(limit),
+    queryFn: ({ pageParam, signal }) => client.listTransactions({ cursor: pageParam, limit, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    select: (data) => data.pages.flatMap((page) => page.items),
+    retry: false,
+    enabled: options.enabled,
+  })
+}
+
+/** The crypto methods the payment provider accepts (the deposit form falls back to CRYPTO_FALLBACK_METHODS). */
+export function usePaymentMethods(provider: PaymentProvider, options: { enabled?: boolean } = {}) {
+  const client = useClient()
+  return useQuery({
+    queryKey: queryKeys.paymentMethods(provider),
+    queryFn: ({ signal }) => client.paymentMethods(provider, { signal }),
+    staleTime: 10 * 60_000,
+    retry: false,
+    enabled: options.enabled,
+  })
+}
+
+/** The user's subscriptions, newest first. */
+export function useSubscriptions(options: { enabled?: boolean } = {}) {
+  const client = useClient()
+  return useQuery({
+    queryKey: queryKeys.subscriptions,
+    queryFn: ({ signal }) => client.listSubscriptions({ signal }),
+    retry: false,
+    enabled: options.enabled,
+  })
+}
+
+/** The status of a deposit after the gateway sends the customer back (?payment_status=&order_id=). */
+export function usePaymentStatus(orderId: string | null) {
+  const client = useClient()
+  return useQuery({
+    queryKey: queryKeys.paymentStatus(orderId ?? ''),
+    queryFn: ({ signal }) => client.paymentStatus(orderId ?? '', { signal }),
+    enabled: orderId !== null && orderId !== '',
+    retry: false,
+  })
+}
