@@ -138,7 +138,11 @@ export function Table<Row extends { id: Key }>({
           ))}
         </TableHeader>
         <TableBody
-          renderEmptyState={() => (isLoading ? null : <div className={emptyStateStyle}>{emptyState}</div>)}
+          renderEmptyState={() => (
+            <div className={emptyStateStyle}>
+              {isLoading ? <VisuallyHidden>{loadingLabel}</VisuallyHidden> : emptyState}
+            </div>
+          )}
         >
           {rows.map((item) => {
             const isExpanded = expandedKeys.has(item.id)
