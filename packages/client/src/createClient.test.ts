@@ -224,6 +224,19 @@ describe('authenticated calls', () => {
     expect((await rejection(client.listSubscriptions())).message).toBe('Request failed with status 502')
   })
 
+  it('name the invalid field of a 422 and give its message alone', async () => {
+    answers.push({ status: 422, body: { detail: 'target_url: Valid URL required', field: 'target_url' } })
+    const error = await rejection(
+      makeClient().createOrder({ service_type: 'likes', target_url: 'bad', quantity: 1 }),
+    )
+    expect(error).toMatchObject({
+      status: 422,
+      detail: 'target_url: Valid URL required',
+      field: 'target_url',
+      fieldMessage: 'Valid URL required',
+    })
+  })
+
   it('read the first message of a validation-error list', async () => {
     answers.push({
       status: 422,

@@ -203,6 +203,7 @@ export function createClient(options: ClientOptions) {
         status: error.status,
         detail: error.detail,
         message: modeFailedMessage(settings.authMode, error.detail),
+        field: error.field,
         cause: error.cause,
       })
     }
@@ -231,7 +232,16 @@ export function createClient(options: ClientOptions) {
         errorTextOf(body) ??
         (settings.authMode === undefined ? settings.failure : undefined) ??
         requestFailedWithStatus(response.status)
-      return fail(new ApiError({ kind: 'http', status: response.status, detail }))
+      const field =
+        typeof body === 'object' && body !== null ? (body as { field?: unknown }).field : undefined
+      return fail(
+        new ApiError({
+          kind: 'http',
+          status: response.status,
+          detail,
+          field: typeof field === 'string' ? field : null,
+        }),
+      )
     }
     // §3: a sign-in answer may carry an error instead of failing; it is shown as it is.
     const answerError = settings.authMode === undefined ? undefined : errorTextOf(body)

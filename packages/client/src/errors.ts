@@ -15,6 +15,10 @@ export class ApiError extends Error {
   readonly status: number | null
   /** The server's `detail`, or the spec's fallback text for the call: what a screen shows. */
   readonly detail: string
+  /** For a 422: the invalid field ('target_url', 'items[1].url'), else null. */
+  readonly field: string | null
+  /** For a 422: the message alone, without the '<field>: ' prefix, for display beside the input. */
+  readonly fieldMessage: string | null
 
   constructor(options: {
     kind: ApiErrorKind
@@ -22,12 +26,21 @@ export class ApiError extends Error {
     detail: string
     /** Defaults to `detail`; auth calls use '{Mode} failed: {detail}'. */
     message?: string
+    field?: string | null
     cause?: unknown
   }) {
     super(options.message ?? options.detail, { cause: options.cause })
     this.kind = options.kind
     this.status = options.status
     this.detail = options.detail
+    this.field = options.field || null
+    const prefix = `${this.field ?? ''}: `
+    this.fieldMessage =
+      this.field === null
+        ? null
+        : this.detail.startsWith(prefix)
+          ? this.detail.slice(prefix.length)
+          : this.detail
   }
 }
 

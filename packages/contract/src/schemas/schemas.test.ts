@@ -16,6 +16,7 @@ import {
   SigninRequest,
   SignupRequest,
   UpdateProfileRequest,
+  validationErrorBody,
 } from './index'
 
 /** The first issue's message per field path ('' for the root), as the server's 422 detail and the UI show it. */
@@ -313,5 +314,30 @@ describe('current user answer', () => {
     expect(MeResponse.parse(me)).toEqual(me)
     const { settings: _settings, ...withoutSettings } = me
     expect(MeResponse.safeParse(withoutSettings).success).toBe(false)
+  })
+})
+
+describe('validation error answer', () => {
+  it('names the first invalid field and gives its message', () => {
+    const result = MassOrderRequest.safeParse({
+      items: [
+        { type: 'likes', quantity: 5, url: 'https://a.b' },
+        { type: 'likes', quantity: 5, url: 'bad' },
+      ],
+    })
+    expect(result.success).toBe(false)
+    if (!result.success) {
+      expect(validationErrorBody(result.error)).toEqual({
+        detail: 'items[1].url: Valid URL required',
+        field: 'items[1].url',
+      })
+    }
+  })
+
+  it('answers the house text for a body of the wrong type', () => {
+    const result = SigninRequest.safeParse([])
+    expect(result.success).toBe(false)
+    if (!result.success)
+      expect(validationErrorBody(result.error)).toEqual({ detail: 'Invalid request body', field: '' })
   })
 })
