@@ -80,7 +80,7 @@ export class PaymentConfigError extends Error {
   override readonly name = 'PaymentConfigError'
 }
 
-/** Reads the payment variables (README: "Payment gateways"); throws PaymentConfigError listing every problem. */
+/** Reads the payment variables (README: "Payment gateways"); throws PaymentConfigError naming what is wrong. */
 export function paymentConfigFromEnv(environment: Record<string, string | undefined>): PaymentConfig {
   const parsed = environmentSchema.safeParse(environment)
   if (!parsed.success) {
