@@ -15,39 +15,12 @@ import {
   VALID_URL_REQUIRED,
 } from '@engage/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '../src/db/connect'
 import { ledgerSum } from '../src/domain/ledger'
 import { authed, createTestApp, fund, signUp, type SignedUp, type TestApp } from './support/app'
+import { addService, uniqueLink } from './support/services'
 
 let t: TestApp
 let serviceIds: Record<string, number>
-
-async function addService(
-  db: Db,
-  name: string,
-  ratePer1k: number,
-  options: { min?: number; max?: number; isAi?: boolean; enabled?: boolean } = {},
-): Promise<number> {
-  const row = await db
-    .insertInto('services')
-    .values({
-      name,
-      category: 'test',
-      description: '',
-      rate_per_1k: ratePer1k,
-      min_quantity: options.min ?? 1,
-      max_quantity: options.max ?? 10_000,
-      is_ai: options.isAi ? 1 : 0,
-      enabled: options.enabled === false ? 0 : 1,
-      provider_id: null,
-      remote_service_id: null,
-      created_at: 0,
-      updated_at: 0,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
-}
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -61,12 +34,6 @@ beforeAll(async () => {
   }
 })
 afterAll(() => t.close())
-
-let linkCounter = 0
-function uniqueLink(): string {
-  linkCounter += 1
-  return `https://social.example/post/${linkCounter}`
-}
 
 async function customer(usd = 100): Promise<SignedUp> {
   const user = await signUp(t)
