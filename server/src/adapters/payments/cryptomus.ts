@@ -227,8 +227,9 @@ export function createCryptomusGateway(
           `the webhook body is not JSON: ${(error as Error).message}`,
         )
       }
-      if (!(parsed instanceof Map))
+      if (!(parsed instanceof Map)) {
         throw new WebhookRejectedError(name, 'malformed', 'the webhook body is not an object')
+      }
       const sign = parsed.get('sign')
       if (typeof sign !== 'string' || sign === '') {
         throw new WebhookRejectedError(name, 'missing_signature', 'the webhook body has no sign')
@@ -248,8 +249,9 @@ export function createCryptomusGateway(
         )
       }
       const matches = expectedSigns.map((expected) => signaturesMatch(expected, sign.toLowerCase()))
-      if (!matches.includes(true))
+      if (!matches.includes(true)) {
         throw new WebhookRejectedError(name, 'bad_signature', 'the webhook sign does not match')
+      }
 
       const details = withoutSign(JSON.parse(rawBody) as Record<string, unknown>)
       if (details.type !== undefined && details.type !== 'payment') {
