@@ -1,0 +1,1 @@
+export { StatusBadge, statusKinds, type StatusBadgeProps, type StatusKind } from './StatusBadge'

@@ -1,0 +1,1 @@
+export { ThemeToggle, useRootTheme, type ThemeToggleProps } from './ThemeToggle'
