@@ -122,8 +122,9 @@ function reportFromRecord(
   details: Record<string, unknown>,
 ): PaymentReport | { problem: string } {
   const parsed = paymentRecordSchema.safeParse(details)
-  if (!parsed.success)
+  if (!parsed.success) {
     return { problem: `unexpected payment fields: ${parsed.error.issues[0]?.message ?? ''}` }
+  }
   const record = parsed.data
   const status = record.status ?? record.payment_status
   if (!status) return { problem: 'the payment has no status' }
@@ -182,8 +183,9 @@ export function createCryptomusGateway(
 
     async listMethods() {
       const services = servicesSchema.safeParse(await post('/v1/payment/services', {}))
-      if (!services.success)
+      if (!services.success) {
         throw new PaymentGatewayError(name, `${name} listed its services in an unknown shape`)
+      }
       return services.data
         .filter((service) => service.is_available)
         .map((service) => ({
@@ -204,8 +206,9 @@ export function createCryptomusGateway(
         ...(input.description === undefined ? {} : { additional_data: input.description }),
       })
       const invoice = createdInvoiceSchema.safeParse(result)
-      if (!invoice.success)
+      if (!invoice.success) {
         throw new PaymentGatewayError(name, `${name} created an invoice without uuid or url`)
+      }
       return { gatewayId: invoice.data.uuid, paymentUrl: invoice.data.url, raw: result }
     },
 

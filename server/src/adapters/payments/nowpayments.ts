@@ -117,8 +117,9 @@ function receivedMicroUsd(record: PaymentRecord, state: PaymentState): bigint | 
 
 function reportFromRecord(details: Record<string, unknown>): PaymentReport | { problem: string } {
   const parsed = paymentRecordSchema.safeParse(details)
-  if (!parsed.success)
+  if (!parsed.success) {
     return { problem: `unexpected payment fields: ${parsed.error.issues[0]?.message ?? ''}` }
+  }
   const record = parsed.data
   const { state, final } = nowPaymentsStatusMeaning(record.payment_status)
   const received = receivedMicroUsd(record, state)
@@ -181,8 +182,9 @@ export function createNowPaymentsGateway(
 
   function reportOrThrow(details: Record<string, unknown>): PaymentReport {
     const report = reportFromRecord(details)
-    if ('problem' in report)
+    if ('problem' in report) {
       throw new PaymentGatewayError('nowpayments', `nowpayments payment: ${report.problem}`)
+    }
     return report
   }
 
@@ -271,8 +273,9 @@ export function createNowPaymentsGateway(
         throw new WebhookRejectedError('nowpayments', 'bad_signature', 'the IPN signature does not match')
       }
       const report = reportFromRecord(payload as Record<string, unknown>)
-      if ('problem' in report)
+      if ('problem' in report) {
         throw new WebhookRejectedError('nowpayments', 'invalid_payload', report.problem)
+      }
       return report
     },
 
@@ -301,8 +304,9 @@ export function createNowPaymentsGateway(
       const list = paymentListSchema.safeParse(
         await call('GET', `/v1/payment/?${query}`, undefined, auth.data.token),
       )
-      if (!list.success)
+      if (!list.success) {
         throw new PaymentGatewayError('nowpayments', 'nowpayments listed payments in an unknown shape')
+      }
 
       const reports = list.data.data.map(reportOrThrow)
       const best = reports.reduce<PaymentReport | undefined>((leader, report) => {

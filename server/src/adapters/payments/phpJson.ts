@@ -247,8 +247,9 @@ export function encodePhpJson(value: PhpJsonValue, options: PhpJsonEncodeOptions
   if (typeof value === 'string') return phpStringText(value, options.escapeUnicode)
   if (value instanceof PhpNumber) return phpNumberText(value)
   if (Array.isArray(value)) return `[${value.map((item) => encodePhpJson(item, options)).join(',')}]`
-  if (isPhpList(value))
+  if (isPhpList(value)) {
     return `[${[...value.values()].map((item) => encodePhpJson(item, options)).join(',')}]`
+  }
   const members = [...value].map(
     ([key, item]) => `${phpStringText(key, options.escapeUnicode)}:${encodePhpJson(item, options)}`,
   )
