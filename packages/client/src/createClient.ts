@@ -98,6 +98,7 @@ const callSettings: Record<EndpointName, CallSettings> = {
   retryAllOrders: { missingToken: AUTHENTICATION_TOKEN_NOT_FOUND, failure: FAILED_TO_RETRY_ORDERS },
   retryOrder: { missingToken: AUTHENTICATION_TOKEN_NOT_FOUND, failure: FAILED_TO_RETRY_ORDER },
   fetchModels: { missingToken: AUTHENTICATION_REQUIRED, failure: FAILED_TO_FETCH_MODELS },
+  aiPreview: { missingToken: AUTHENTICATION_REQUIRED },
   listTransactions: { missingToken: NO_AUTH_TOKEN },
   paymentMethods: { missingToken: NO_AUTH_TOKEN },
   createPayment: {
@@ -309,6 +310,7 @@ export function createClient(options: ClientOptions) {
     retryOrder: (id: string) => data('retryOrder', { params: { id } }),
     retryAllOrders: () => data('retryAllOrders'),
     fetchModels: (body: BodyOf<'fetchModels'>) => data('fetchModels', { body }),
+    aiPreview: (body: BodyOf<'aiPreview'>) => data('aiPreview', { body }),
 
     /** A page of transactions, newest first. */
     listTransactions: async (options: PageOptions = {}): Promise<Page<Transaction>> => {

@@ -191,6 +191,15 @@ export const endpoints = {
     request: schemas.FetchModelsRequest,
     response: schemas.FetchModelsResponse,
   },
+  aiPreview: {
+    method: 'POST',
+    path: '/api/ai/preview',
+    auth: true,
+    summary:
+      "Write one sample text with an AI setting (the key given, the saved setting's key, or the default)",
+    request: schemas.AiPreviewRequest,
+    response: schemas.AiPreviewResponse,
+  },
   listTransactions: {
     method: 'GET',
     path: '/api/wallet/transactions',
@@ -265,4 +274,11 @@ export type EndpointRequest<Name extends EndpointName> = (typeof endpoints)[Name
   request: infer Schema extends z.ZodType
 }
   ? z.input<Schema>
+  : never
+
+/** The JSON body after validation (defaults filled, AI settings normalised): what a handler works with. */
+export type EndpointParsedRequest<Name extends EndpointName> = (typeof endpoints)[Name] extends {
+  request: infer Schema extends z.ZodType
+}
+  ? z.output<Schema>
   : never

@@ -153,10 +153,17 @@ export type SaveAiSettingsRequest = z.input<typeof SaveAiSettingsRequest>
 export const AiSettingsResponse = z.array(AiSetting)
 export type AiSettingsResponse = z.infer<typeof AiSettingsResponse>
 
-export const FetchModelsRequest = z.object({
-  provider: AiProvider,
-  api_key: requiredText(API_KEY_REQUIRED, 500),
-})
+/** `api_key` is required except for OpenRouter, whose model list is public. */
+export const FetchModelsRequest = z
+  .object({
+    provider: AiProvider,
+    api_key: z.string({ error: API_KEY_REQUIRED }).trim().max(500).optional().default(''),
+  })
+  .superRefine((value, context) => {
+    if (value.api_key === '' && value.provider !== 'openrouter') {
+      context.addIssue({ code: 'custom', path: ['api_key'], message: API_KEY_REQUIRED })
+    }
+  })
 export type FetchModelsRequest = z.input<typeof FetchModelsRequest>
 
 export const ModelOption = z.object({ id: z.string(), name: z.string(), provider: AiProvider })

@@ -1,6 +1,7 @@
 export * from './common'
 export * from './auth'
 export * from './aiSettings'
+export * from './ai'
 export * from './services'
 export * from './orders'
 export * from './subscriptions'

@@ -41,6 +41,12 @@ export const AiProgress = z.object({
   total: z.number().int().nonnegative(),
 })
 
+/** Tokens the AI provider billed for an order's texts, as it reported them. */
+export const AiUsage = z.object({
+  prompt_tokens: z.number().int().nonnegative(),
+  completion_tokens: z.number().int().nonnegative(),
+})
+
 /** An order as the server answers it. `id` and `order_id` are the same value (the spec's clients read either). */
 export const Order = z.object({
   id: z.string().min(1),
@@ -58,7 +64,12 @@ export const Order = z.object({
   remains: z.number().int().nullable(),
   /** Why an order is paused (an external step failed after its retries). */
   paused_reason: z.string().nullable().optional(),
+  /** ai_comments and ai_tweets orders: texts written so far of `quantity` (one per unit). */
   ai_progress: AiProgress.nullable().optional(),
+  /** ai_comments and ai_tweets orders: the texts written so far, in order; sent upstream one per line. */
+  ai_texts: z.array(z.string()).optional(),
+  /** ai_comments and ai_tweets orders: tokens spent writing the texts. */
+  ai_usage: AiUsage.nullable().optional(),
   custom_comment: z.string().nullable().optional(),
   /** Set on orders placed by a subscription. */
   subscription_id: z.string().nullable().optional(),
