@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import * as z from 'zod'
+import { aiConfigFromEnv, type AiConfig } from './adapters/ai'
 
 // Environment → typed configuration. Every variable is optional: with none set, the embedded default runs
 // (SQLite under ./data, a generated development DATA_KEY, demo data). README lists them all.
@@ -46,6 +47,11 @@ export interface Config {
    * NOWPAYMENTS_*, OPENAI_BASE_URL and the other *_BASE_URL, the operator's AI keys).
    */
   env: Readonly<Record<string, string | undefined>>
+  /**
+   * AI providers (adapters/ai/README.md): base URLs and the operator's default keys from OPENAI_BASE_URL,
+   * OPENAI_API_KEY and the like, and how long one provider call may take (tests shorten it).
+   */
+  ai: AiConfig & { modelsTimeoutMs: number; generationTimeoutMs: number }
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -148,6 +154,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration: SESSION_IDLE_DAYS must not exceed SESSION_ABSOLUTE_DAYS')
   }
 
+  let ai: AiConfig
+  try {
+    ai = aiConfigFromEnv(env)
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error))
+  }
+
   return {
     port,
     host,
@@ -174,5 +187,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       issuer: values.GOOGLE_ISSUER,
     },
     env: { ...env },
+    ai: { ...ai, modelsTimeoutMs: 15_000, generationTimeoutMs: 60_000 },
   }
 }
