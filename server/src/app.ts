@@ -4,8 +4,10 @@ import type { AppDeps, AppEnv } from './http/env'
 import { handleError, handleNotFound, HttpError } from './http/errors'
 import { securityHeaders } from './http/security'
 import { authRoutes } from './routes/auth'
+import { docsRoutes } from './routes/docs'
 import { orderRoutes } from './routes/orders'
 import { serviceRoutes } from './routes/services'
+import { userRoutes } from './routes/user'
 import { walletRoutes } from './routes/wallet'
 
 export type { AppDeps, AppEnv } from './http/env'
@@ -37,9 +39,11 @@ export function createApp(deps: AppDeps) {
   )
 
   app.route('/api', authRoutes)
+  app.route('/api', docsRoutes)
   app.route('/api', serviceRoutes)
   app.route('/api', orderRoutes)
   app.route('/api', walletRoutes)
+  app.route('/api', userRoutes)
   return app
 }
 

@@ -29,6 +29,8 @@ export interface Config {
   demo: boolean
   /** smtp(s)://user:pass@host:port; without it mail goes to the mail_outbox table and the log. */
   smtpUrl: string | undefined
+  /** The From of outgoing mail. */
+  mailFrom: string
   /** A session ends after this long without a request... */
   sessionIdleMs: number
   /** ...and after this long in any case. */
@@ -81,6 +83,7 @@ const environmentSchema = z.object({
   DATA_KEY: optional(z.string().trim()),
   DEMO: optional(flag),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
+  MAIL_FROM: optional(z.string().trim()),
   SESSION_IDLE_DAYS: optional(positiveInteger),
   SESSION_ABSOLUTE_DAYS: optional(positiveInteger),
   TRUST_PROXY: optional(flag),
@@ -172,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     production,
     demo: values.DEMO ?? !production,
     smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM ?? `Engage Panel <no-reply@${new URL(publicUrl).hostname}>`,
     sessionIdleMs,
     sessionAbsoluteMs,
     trustProxy: values.TRUST_PROXY ?? false,

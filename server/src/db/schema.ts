@@ -28,6 +28,8 @@ export interface UsersTable {
   profile_photo: string | null
   disabled_at: Instant | null
   created_at: Instant
+  /** When the two AI presets were created for the user (once, at the first /api/user/me); migration 0004. */
+  ai_presets_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>
 }
 
 export interface SessionsTable {

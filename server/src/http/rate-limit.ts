@@ -20,9 +20,9 @@ export function clientAddress(c: Context<AppEnv>): string {
   return c.env?.incoming?.socket.remoteAddress ?? 'unknown'
 }
 
-// Old rows are pruned at most once a minute per process: an indexed delete, off the hot path of most requests.
+// Old rows are pruned at most once a minute per database: a delete kept off the path of most requests.
 const PRUNE_INTERVAL_MS = 60_000
-let lastPruneAt = 0
+const lastPruneAt = new WeakMap<object, number>()
 
 /**
  * Counts this attempt against the address and, when given, the account; throws 429 with Retry-After once
@@ -37,8 +37,9 @@ export async function limitAuthAttempt(
   const { windowMs, perAccount, perIp } = config.authRateLimit
   const now = clock.now()
   const since = now - windowMs
-  if (now - lastPruneAt >= PRUNE_INTERVAL_MS || now < lastPruneAt) {
-    lastPruneAt = now
+  const prunedAt = lastPruneAt.get(db)
+  if (prunedAt === undefined || now - prunedAt >= PRUNE_INTERVAL_MS || now < prunedAt) {
+    lastPruneAt.set(db, now)
     await pruneAttempts(db, since)
   }
   const subjects: { subject: string; limit: number }[] = [{ subject: `ip:${clientAddress(c)}`, limit: perIp }]

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely'
 import * as core from './0001_core'
 import * as subscriptionRate from './0002_subscription_rate'
 import * as walletHistory from './0003_wallet_history'
+import * as aiPresets from './0004_ai_presets'
 
 // Every migration, in order. Names are stable: they are recorded in the kysely_migration table.
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
   '0002_subscription_rate': subscriptionRate,
   '0003_wallet_history': walletHistory,
+  '0004_ai_presets': aiPresets,
 }
