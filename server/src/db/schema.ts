@@ -248,6 +248,28 @@ export interface PaymentsTable {
   credited_at: Instant | null
 }
 
+/** One AI-written text of an ai_comments or ai_tweets order (migration 0030). */
+export interface OrderTextsTable {
+  order_id: number
+  /** 0-based; the line of the text in the `comments` sent upstream. */
+  position: number
+  text: string
+  created_at: Instant
+}
+
+/** The generation of an AI order's texts: tokens spent and whose key paid (migration 0030). */
+export interface OrderAiGenerationsTable {
+  order_id: number
+  provider: string
+  model: string
+  key_source: 'customer' | 'operator'
+  prompt_tokens: ColumnType<number, number | undefined, number>
+  completion_tokens: ColumnType<number, number | undefined, number>
+  started_at: Instant
+  completed_at: Instant | null
+  updated_at: Instant
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -263,6 +285,8 @@ export interface Database {
   subscriptions: SubscriptionsTable
   jobs: JobsTable
   payments: PaymentsTable
+  order_texts: OrderTextsTable
+  order_ai_generations: OrderAiGenerationsTable
 }
 
 export type User = Selectable<UsersTable>
