@@ -233,6 +233,8 @@ export interface PaymentsTable {
   gateway: string
   /** The gateway's invoice/payment id; unique per gateway. */
   gateway_id: string | null
+  /** NOWPayments: the id of the payment made against the invoice, named by its first IPN; migration 0020. */
+  gateway_payment_id: ColumnType<string | null, string | null | undefined, string | null>
   amount_requested: Micros
   amount_credited: Micros | null
   currency: string | null
@@ -270,6 +272,16 @@ export interface OrderAiGenerationsTable {
   updated_at: Instant
 }
 
+/** What the customer chose on the sandbox checkout page: the sandbox gateway's own record; migration 0020. */
+export interface SandboxOutcomesTable {
+  order_id: string
+  status: 'paid' | 'failed'
+  /** Decimal USD, e.g. '25.00'. */
+  amount_usd: string
+  txid: string
+  created_at: Instant
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -285,6 +297,7 @@ export interface Database {
   subscriptions: SubscriptionsTable
   jobs: JobsTable
   payments: PaymentsTable
+  sandbox_outcomes: SandboxOutcomesTable
   order_texts: OrderTextsTable
   order_ai_generations: OrderAiGenerationsTable
 }

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely'
 import * as core from './0001_core'
 import * as subscriptionRate from './0002_subscription_rate'
 import * as walletHistory from './0003_wallet_history'
+import * as payments from './0020_payments'
 import * as aiGeneration from './0030_ai_generation'
 import * as aiPresets from './0004_ai_presets'
 
@@ -10,6 +11,7 @@ export const migrations: Record<string, Migration> = {
   '0001_core': core,
   '0002_subscription_rate': subscriptionRate,
   '0003_wallet_history': walletHistory,
+  '0020_payments': payments,
   '0030_ai_generation': aiGeneration,
   '0004_ai_presets': aiPresets,
 }
