@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import * as z from 'zod'
 import { aiConfigFromEnv, type AiConfig } from './adapters/ai'
+import { paymentConfigFromEnv, type PaymentConfig } from './adapters/payments/config'
 
 // Environment → typed configuration. Every variable is optional: with none set, the embedded default runs
 // (SQLite under ./data, a generated development DATA_KEY, demo data). README lists them all.
@@ -54,6 +55,8 @@ export interface Config {
    * OPENAI_API_KEY and the like, and how long one provider call may take (tests shorten it).
    */
   ai: AiConfig & { modelsTimeoutMs: number; generationTimeoutMs: number }
+  /** Payment gateways (adapters/payments/README.md): the sandbox, CRYPTOMUS_*, HELEKET_*, NOWPAYMENTS_*. */
+  payments: PaymentConfig
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -164,6 +167,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(error instanceof Error ? error.message : String(error))
   }
 
+  let payments: PaymentConfig
+  try {
+    payments = paymentConfigFromEnv(env)
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error))
+  }
+
   return {
     port,
     host,
@@ -192,5 +202,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     env: { ...env },
     ai: { ...ai, modelsTimeoutMs: 15_000, generationTimeoutMs: 60_000 },
+    payments,
   }
 }
