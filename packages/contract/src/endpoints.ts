@@ -282,3 +282,17 @@ export type EndpointParsedRequest<Name extends EndpointName> = (typeof endpoints
 }
   ? z.output<Schema>
   : never
+
+/** The query parameters after validation (defaults filled). */
+export type EndpointParsedQuery<Name extends EndpointName> = (typeof endpoints)[Name] extends {
+  query: infer Schema extends z.ZodType
+}
+  ? z.output<Schema>
+  : never
+
+/** The path parameters after validation. */
+export type EndpointParsedParams<Name extends EndpointName> = (typeof endpoints)[Name] extends {
+  params: infer Schema extends z.ZodType
+}
+  ? z.output<Schema>
+  : never

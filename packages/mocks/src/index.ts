@@ -1,1 +1,18 @@
-export {}
+export {
+  FIXTURE_NOW,
+  FIXTURE_PANEL_TOTAL_ORDERS,
+  fixtureAiSettings,
+  fixtureContactMethods,
+  fixtureModels,
+  fixtureOrders,
+  fixturePaymentMethods,
+  fixtureProfile,
+  fixtureServices,
+  fixtureStoredAiSettings,
+  fixtureSubscriptions,
+  fixtureTransactions,
+  fixtureUpdates,
+} from './fixtures'
+export { createMockState, meOf, MockRefusal, type MockState, type MockStateOptions } from './state'
+export { endpointNames, handlers, type EndpointHandlers, type Handlers } from './handlers'
+export { createScenario, scenarioNames, scenarios, type ScenarioName } from './scenarios'
