@@ -1,1 +1,10 @@
-export {}
+export * from './About'
+export * from './AuthForm'
+export * from './Landing'
+export * from './PricingGrid'
+export * from './PrivacyPolicy'
+export * from './PublicLayout'
+export * from './Security'
+export * from './SiteFooter'
+export * from './SiteHeader'
+export * from './TermsOfService'

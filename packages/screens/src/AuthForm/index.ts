@@ -1,0 +1,2 @@
+export { AuthForm, authSubmitLabels, GOOGLE_NOT_CONFIGURED, GOOGLE_SIGNED_IN } from './AuthForm'
+export type { AuthenticatedSession, AuthFormProps } from './AuthForm'

@@ -1,0 +1,53 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '@engage/ui'
+
+export const hero = style({
+  backgroundColor: vars.color.surface,
+  borderBottom: `thin solid ${vars.color.border}`,
+})
+
+export const heroTitle = style({
+  fontSize: `calc(${vars.typography.fontSize.xxxlarge} * 1.5)`,
+  maxWidth: '20ch',
+})
+
+export const lead = style({
+  maxWidth: '60ch',
+})
+
+// Sections are focused by the header's scroll links; the focus itself needs no ring, the scroll shows it.
+export const section = style({
+  outline: 'none',
+})
+
+export const featureGrid = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.xlarge,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 14rem), 1fr))',
+})
+
+export const quote = style({
+  margin: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.medium,
+  height: '100%',
+})
+
+export const quoteText = style({
+  margin: 0,
+  flexGrow: 1,
+  fontStyle: 'italic',
+})
+
+export const volumeNote = style({
+  borderInlineStart: `${vars.space.xsmall} solid ${vars.color.accent}`,
+})
+
+export const closing = style({
+  backgroundColor: vars.color.surface,
+  borderTop: `thin solid ${vars.color.border}`,
+})
