@@ -1,3 +1,4 @@
+import type { Ref } from 'react'
 import {
   Button,
   Group,
@@ -16,6 +17,8 @@ export interface NumberFieldProps
   placeholder?: string
   /** Show increment and decrement buttons. @default true */
   hasStepper?: boolean
+  /** Ref to the input (react-hook-form focuses it). */
+  inputRef?: Ref<HTMLInputElement>
   className?: string
 }
 
@@ -26,6 +29,7 @@ export function NumberField({
   errorMessage,
   placeholder,
   hasStepper = true,
+  inputRef,
   className,
   ...props
 }: NumberFieldProps) {
@@ -33,7 +37,7 @@ export function NumberField({
     <AriaNumberField {...props} className={[field, className].filter(Boolean).join(' ')}>
       <FieldLabel>{label}</FieldLabel>
       <Group className={inputGroup}>
-        <Input className={groupedInput} placeholder={placeholder} />
+        <Input ref={inputRef} className={groupedInput} placeholder={placeholder} />
         {hasStepper ? (
           <div className={stepper}>
             <Button slot="decrement" className={groupButton}>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { ReactNode, Ref } from 'react'
 import {
   Button,
   ListBox,
@@ -30,6 +30,8 @@ export interface SelectProps
   items: readonly SelectOption[]
   /** Text shown while nothing is chosen. @default 'Select an option' */
   placeholder?: string
+  /** Ref to the trigger button (react-hook-form focuses it). */
+  triggerRef?: Ref<HTMLButtonElement>
   className?: string
 }
 
@@ -40,6 +42,7 @@ export function Select({
   errorMessage,
   items,
   placeholder,
+  triggerRef,
   className,
   ...props
 }: SelectProps) {
@@ -50,7 +53,7 @@ export function Select({
       className={[field, className].filter(Boolean).join(' ')}
     >
       <FieldLabel>{label}</FieldLabel>
-      <Button className={selectTrigger}>
+      <Button ref={triggerRef} className={selectTrigger}>
         <SelectValue className={selectValue} />
         <Icon name="chevronDown" size="small" />
       </Button>

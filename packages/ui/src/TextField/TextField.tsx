@@ -1,3 +1,4 @@
+import type { Ref } from 'react'
 import {
   Input,
   TextArea,
@@ -15,6 +16,8 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'children' | 'c
   isMultiline?: boolean
   /** Visible lines of a multi-line field. @default 4 */
   rows?: number
+  /** Ref to the input or text area (react-hook-form focuses it). */
+  inputRef?: Ref<HTMLInputElement & HTMLTextAreaElement>
   className?: string
 }
 
@@ -26,6 +29,7 @@ export function TextField({
   placeholder,
   isMultiline = false,
   rows = 4,
+  inputRef,
   className,
   ...props
 }: TextFieldProps) {
@@ -33,9 +37,9 @@ export function TextField({
     <AriaTextField {...props} className={[field, className].filter(Boolean).join(' ')}>
       <FieldLabel>{label}</FieldLabel>
       {isMultiline ? (
-        <TextArea className={`${input} ${textArea}`} placeholder={placeholder} rows={rows} />
+        <TextArea ref={inputRef} className={`${input} ${textArea}`} placeholder={placeholder} rows={rows} />
       ) : (
-        <Input className={input} placeholder={placeholder} />
+        <Input ref={inputRef} className={input} placeholder={placeholder} />
       )}
       <FieldDescription>{description}</FieldDescription>
       <FieldErrorMessage>{errorMessage}</FieldErrorMessage>

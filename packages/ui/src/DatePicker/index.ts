@@ -1,0 +1,7 @@
+export {
+  DatePicker,
+  defaultMinuteStep,
+  snapToStep,
+  type DatePickerProps,
+  type DateTimeValue,
+} from './DatePicker'

@@ -1,0 +1,112 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { Button, Popover as AriaPopover, type PopoverProps as AriaPopoverProps } from 'react-aria-components'
+import { detailCard, popover, popoverTrigger } from './Popover.css'
+
+export interface PopoverProps {
+  /** What the trigger shows (an order id, a service name…). */
+  trigger: ReactNode
+  /** Accessible name of the card ("Order 123 details"). */
+  title: string
+  /** The card's content. */
+  children: ReactNode
+  /** Where the card opens relative to the trigger. @default 'bottom start' */
+  placement?: AriaPopoverProps['placement']
+  /** Milliseconds a mouse must rest on the trigger before the card opens. @default 300 */
+  delay?: number
+  /** Milliseconds before the card closes after the mouse leaves. @default 200 */
+  closeDelay?: number
+  /** Class of the trigger button. */
+  triggerClassName?: string
+}
+
+/**
+ * A detail card that opens on mouse hover, on keyboard focus (and Enter/Space), and on tap; Escape, a tap
+ * elsewhere or moving away closes it. The trigger is a button with aria-expanded pointing at the card.
+ */
+export function Popover({
+  trigger,
+  title,
+  children,
+  placement = 'bottom start',
+  delay = 300,
+  closeDelay = 200,
+  triggerClassName,
+}: PopoverProps) {
+  const triggerRef = useRef<HTMLButtonElement>(null)
+  const cardRef = useRef<HTMLDivElement>(null)
+  const timer = useRef<number | undefined>(undefined)
+  const [isOpen, setOpen] = useState(false)
+  const cardId = useId()
+
+  const setOpenAfter = (open: boolean, milliseconds: number) => {
+    window.clearTimeout(timer.current)
+    timer.current = window.setTimeout(() => setOpen(open), milliseconds)
+  }
+  const setOpenNow = (open: boolean) => {
+    window.clearTimeout(timer.current)
+    setOpen(open)
+  }
+
+  useEffect(() => () => window.clearTimeout(timer.current), [])
+
+  // The card is non-modal (it must not steal focus on hover), so a press elsewhere closes it here.
+  useEffect(() => {
+    if (!isOpen) return
+    const closeOnOutsidePress = (event: PointerEvent) => {
+      const target = event.target as Node
+      if (!triggerRef.current?.contains(target) && !cardRef.current?.contains(target)) setOpenNow(false)
+    }
+    document.addEventListener('pointerdown', closeOnOutsidePress)
+    return () => document.removeEventListener('pointerdown', closeOnOutsidePress)
+  }, [isOpen])
+
+  return (
+    <>
+      <Button
+        ref={triggerRef}
+        className={[popoverTrigger, triggerClassName].filter(Boolean).join(' ')}
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? cardId : undefined}
+        onHoverStart={() => setOpenAfter(true, delay)}
+        onHoverEnd={() => setOpenAfter(false, closeDelay)}
+        onFocus={(event) => {
+          // Keyboard focus opens the card; a mouse or touch focus waits for hover or the press.
+          if (event.target.matches(':focus-visible')) setOpenNow(true)
+        }}
+        onBlur={() => setOpenAfter(false, closeDelay)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && isOpen) setOpenNow(false)
+          else event.continuePropagation()
+        }}
+        // A mouse press keeps a hovered card open; a tap or a key press toggles it.
+        onPress={(event) => setOpenNow(event.pointerType === 'mouse' ? true : !isOpen)}
+      >
+        {trigger}
+      </Button>
+      <AriaPopover
+        triggerRef={triggerRef}
+        isOpen={isOpen}
+        onOpenChange={setOpenNow}
+        isNonModal
+        placement={placement}
+        className={popover}
+      >
+        <div
+          ref={cardRef}
+          id={cardId}
+          role="dialog"
+          aria-label={title}
+          className={detailCard}
+          onPointerEnter={(event) => {
+            if (event.pointerType === 'mouse') window.clearTimeout(timer.current)
+          }}
+          onPointerLeave={(event) => {
+            if (event.pointerType === 'mouse') setOpenAfter(false, closeDelay)
+          }}
+        >
+          {children}
+        </div>
+      </AriaPopover>
+    </>
+  )
+}
