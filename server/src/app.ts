@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type { AppDeps, AppEnv } from './http/env'
 import { handleError, handleNotFound, HttpError } from './http/errors'
 import { securityHeaders } from './http/security'
+import { aiRoutes } from './routes/ai'
 import { authRoutes } from './routes/auth'
 import { docsRoutes } from './routes/docs'
 import { orderRoutes } from './routes/orders'
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', docsRoutes)
   app.route('/api', serviceRoutes)
   app.route('/api', orderRoutes)
+  app.route('/api', aiRoutes)
   app.route('/api', walletRoutes)
   app.route('/api', userRoutes)
   return app

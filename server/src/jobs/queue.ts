@@ -10,6 +10,8 @@ export interface JobPayloads {
   'dispatch-order': { orderId: number }
   /** Ask the upstream to cancel a processing order, then refund what it did not deliver. */
   'cancel-order': { orderId: number }
+  /** Write the AI texts an ai_comments or ai_tweets order still lacks, then enqueue its dispatch (issue 7). */
+  'generate-texts': { orderId: number }
 }
 
 export type JobKind = keyof JobPayloads

@@ -1,0 +1,402 @@
+import {
+  AiSettingFields,
+  createAiPresets,
+  isAiService,
+  isMaskedApiKey,
+  type Order as ApiOrder,
+} from '@engage/contract'
+import { sql } from 'kysely'
+import {
+  AiPermanentError,
+  AiProviderError,
+  generateTexts,
+  type AiGenerationSetting,
+  type AiProvider,
+  type AiServiceType,
+  type GeneratedBatch,
+} from '../adapters/ai'
+import type { Config } from '../config'
+import { decryptSecret } from '../crypto/secrets'
+import type { Db } from '../db/connect'
+import type { Order } from '../db/schema'
+import { enqueueAttempt } from '../jobs/queue'
+import { toApiOrder } from './orders'
+
+// The texts of ai_comments and ai_tweets orders (issue 7): written by the customer's AI setting, frozen on the
+// order, with the customer's key or the operator's default key; stored one row per text as each batch comes
+// back; sent upstream as the `comments` of a Custom Comments service once all of them exist.
+//
+// The lifecycle: the order is placed pending and its `dispatch-order` job asks aiTextsForDispatch for the texts;
+// while they are incomplete that enqueues `generate-texts` (once) and the dispatch waits. generateOrderTexts
+// writes the rest and enqueues the dispatch again. A provider that refuses the setting (or keeps failing after
+// the job's retries) pauses the order with the reason; retrying the order dispatches it again, which resumes
+// the generation from the texts already stored.
+
+/** What generation needs from the app's dependencies. */
+export interface AiGenerationDeps {
+  db: Db
+  config: Pick<Config, 'ai' | 'dataKey'>
+  /** Epoch milliseconds. */
+  now: () => number
+}
+
+/** ai_comments and ai_tweets orders are written by AI (spec §9). */
+export function isAiOrder(order: Pick<Order, 'service_type'>): boolean {
+  return isAiService(order.service_type)
+}
+
+function serviceTypeOf(order: Pick<Order, 'service_type'>): AiServiceType {
+  return order.service_type === 'ai_tweets' ? 'ai_tweets' : 'ai_comments'
+}
+
+// ---- Settings and keys ------------------------------------------------------------------------------------
+
+/** An AI setting as the generation uses it: the adapter's fields, and the id of the saved setting if any. */
+export interface OrderAiSetting extends AiGenerationSetting {
+  id: string | undefined
+}
+
+/** An AI setting of a request body or an order as the generation uses it. */
+export function settingFromFields(fields: AiSettingFields): OrderAiSetting {
+  return {
+    id: fields.id,
+    provider: fields.provider,
+    model: fields.model,
+    temperature: fields.temperature,
+    maxTokens: fields.maxTokens,
+    topP: fields.topP,
+    frequencyPenalty: fields.frequencyPenalty,
+    presencePenalty: fields.presencePenalty,
+    systemPrompt: fields.systemPrompt,
+    userPrompt: fields.userPrompt,
+  }
+}
+
+/**
+ * The setting frozen on the order at placing time. An AI order placed without one is written with the 'Default
+ * AI' preset of spec §3 and the operator's key, as a new customer's first order would be.
+ */
+export function orderAiSetting(order: Pick<Order, 'ai_setting' | 'created_at'>): OrderAiSetting {
+  if (order.ai_setting === null) {
+    const [preset] = createAiPresets(new Date(order.created_at))
+    if (!preset) throw new Error('createAiPresets answered no preset')
+    return { ...settingFromFields(AiSettingFields.parse(preset)), id: undefined }
+  }
+  return settingFromFields(AiSettingFields.parse(JSON.parse(order.ai_setting)))
+}
+
+/**
+ * The customer's own key for a saved AI setting: the stored key of the setting `settingId` (any case) when it is
+ * saved for the same provider ('' when it has none, when it is saved for another provider, or when there is no
+ * such setting). Throws AiPermanentError when the stored key no longer decrypts (DATA_KEY changed).
+ */
+export async function savedSettingApiKey(
+  db: Db,
+  input: { userId: number; settingId: string | undefined; provider: AiProvider; dataKey: Buffer },
+): Promise<string> {
+  if (input.settingId === undefined) return ''
+  const row = await db
+    .selectFrom('ai_settings')
+    .select(['provider', 'api_key_encrypted'])
+    .where('user_id', '=', input.userId)
+    .where(sql<boolean>`lower(id) = ${input.settingId.toLowerCase()}`)
+    .executeTakeFirst()
+  // A key saved for another provider would only be refused by this one (and would be sent to it).
+  if (!row?.api_key_encrypted || row.provider !== input.provider) return ''
+  try {
+    return decryptSecret(input.dataKey, row.api_key_encrypted)
+  } catch {
+    throw new AiPermanentError({
+      provider: input.provider,
+      operation: 'generate',
+      reason: 'the API key saved with this AI setting can no longer be read; enter it again',
+    })
+  }
+}
+
+/**
+ * The key a preview uses: the key in the body when one is typed (a masked value is the stored key sent back),
+ * none when the body clears it (''), else the saved setting's key. '' means the operator's default key.
+ */
+export async function previewApiKey(
+  db: Db,
+  input: { userId: number; setting: AiSettingFields; dataKey: Buffer },
+): Promise<string> {
+  const typed = input.setting.apiKey
+  if (typeof typed === 'string' && !isMaskedApiKey(typed)) return typed.trim()
+  return savedSettingApiKey(db, {
+    userId: input.userId,
+    settingId: input.setting.id,
+    provider: input.setting.provider,
+    dataKey: input.dataKey,
+  })
+}
+
+// ---- Reading ----------------------------------------------------------------------------------------------
+
+/** The stored texts of an order, in position order. */
+export async function orderTexts(db: Db, orderId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('order_texts')
+    .select('text')
+    .where('order_id', '=', orderId)
+    .orderBy('position')
+    .execute()
+  return rows.map((row) => row.text)
+}
+
+/**
+ * Orders as the API answers them (toApiOrder), with `ai_texts`, `ai_progress` ({ generated, total }) and
+ * `ai_usage` ({ prompt_tokens, completion_tokens }, null before the first batch) on AI orders.
+ */
+export async function toApiOrdersWithAi(db: Db, orders: readonly Order[]): Promise<ApiOrder[]> {
+  const aiOrderIds = orders.filter(isAiOrder).map((order) => order.id)
+  const texts = new Map<number, string[]>()
+  const usage = new Map<number, { prompt_tokens: number; completion_tokens: number }>()
+  if (aiOrderIds.length > 0) {
+    const textRows = await db
+      .selectFrom('order_texts')
+      .select(['order_id', 'text'])
+      .where('order_id', 'in', aiOrderIds)
+      .orderBy('order_id')
+      .orderBy('position')
+      .execute()
+    for (const row of textRows) {
+      const list = texts.get(row.order_id) ?? []
+      list.push(row.text)
+      texts.set(row.order_id, list)
+    }
+    const generationRows = await db
+      .selectFrom('order_ai_generations')
+      .select(['order_id', 'prompt_tokens', 'completion_tokens'])
+      .where('order_id', 'in', aiOrderIds)
+      .execute()
+    for (const row of generationRows) {
+      usage.set(row.order_id, {
+        prompt_tokens: Number(row.prompt_tokens),
+        completion_tokens: Number(row.completion_tokens),
+      })
+    }
+  }
+  return orders.map((order) => {
+    const answer = toApiOrder(order)
+    if (!isAiOrder(order)) return answer
+    const written = texts.get(order.id) ?? []
+    return {
+      ...answer,
+      ai_texts: written,
+      ai_progress: { generated: written.length, total: order.quantity },
+      ai_usage: usage.get(order.id) ?? null,
+    }
+  })
+}
+
+/** One order as the API answers it, with its AI fields when it is an AI order. */
+export async function toApiOrderWithAi(db: Db, order: Order): Promise<ApiOrder> {
+  const [answer] = await toApiOrdersWithAi(db, [order])
+  if (!answer) throw new Error('toApiOrdersWithAi answered no order')
+  return answer
+}
+
+// ---- The dispatch hook ------------------------------------------------------------------------------------
+
+/**
+ * For the dispatch of an AI order, inside its transaction `trx`: the texts to send upstream as `comments`
+ * (one per unit of quantity) when all of them exist. Otherwise null, after enqueueing the `generate-texts` job
+ * (nothing new when one is queued or running): the dispatch then waits, and the generation enqueues the dispatch
+ * again when it has written the last text.
+ */
+export async function aiTextsForDispatch(trx: Db, order: Order, now: number): Promise<string[] | null> {
+  const texts = await orderTexts(trx, order.id)
+  if (texts.length >= order.quantity) return texts.slice(0, order.quantity)
+  await enqueueAttempt(trx, {
+    kind: 'generate-texts',
+    payload: { orderId: order.id },
+    keyPrefix: `order:${order.id}:generate`,
+    now,
+  })
+  return null
+}
+
+// ---- Generating -------------------------------------------------------------------------------------------
+
+export type TextGenerationOutcome =
+  /** Every text exists; the dispatch is enqueued. */
+  | 'complete'
+  /** Nothing to write: the order is gone, not an AI order, or no longer pending (cancelled, paused). */
+  | 'not-needed'
+  /** The provider refused the setting or its key; the order is paused with the reason. */
+  | 'paused'
+
+/** Marks a pending order paused with the reason shown to the customer; false when it was no longer pending. */
+export async function pauseOrderForAi(
+  db: Db,
+  orderId: number,
+  reason: string,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ status: 'paused', paused_reason: reason, updated_at: now })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+async function enqueueDispatch(trx: Db, orderId: number, now: number): Promise<void> {
+  await enqueueAttempt(trx, {
+    kind: 'dispatch-order',
+    payload: { orderId },
+    keyPrefix: `order:${orderId}:dispatch`,
+    now,
+  })
+}
+
+/**
+ * Writes the texts an AI order still lacks, in batches, storing each batch (texts, tokens) as it arrives.
+ * Answers 'paused' after pausing the order when the provider refuses for good (AiPermanentError: a wrong key, an
+ * unknown model, only repeated answers). Throws AiTransientError (timeouts, 429, 5xx) for the job to retry; when
+ * the job gives up, it calls pauseOrderForAi with the error's message.
+ */
+export async function generateOrderTexts(
+  deps: AiGenerationDeps,
+  orderId: number,
+  options: { signal?: AbortSignal } = {},
+): Promise<TextGenerationOutcome> {
+  const { db, config } = deps
+  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst()
+  if (!order || order.status !== 'pending' || !isAiOrder(order)) return 'not-needed'
+
+  const stored = await orderTexts(db, order.id)
+  const completeWith = async () => {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('order_ai_generations')
+        .set({ completed_at: deps.now(), updated_at: deps.now() })
+        .where('order_id', '=', order.id)
+        .where('completed_at', 'is', null)
+        .execute()
+      const current = await trx
+        .selectFrom('orders')
+        .select('status')
+        .where('id', '=', order.id)
+        .executeTakeFirst()
+      if (current?.status === 'pending') await enqueueDispatch(trx, order.id, deps.now())
+    })
+    return 'complete' as const
+  }
+  if (stored.length >= order.quantity) return completeWith()
+
+  let setting: OrderAiSetting
+  let customerKey: string
+  try {
+    setting = orderAiSetting(order)
+    customerKey = await savedSettingApiKey(db, {
+      userId: order.user_id,
+      settingId: setting.id,
+      provider: setting.provider,
+      dataKey: config.dataKey,
+    })
+  } catch (error) {
+    const reason =
+      error instanceof AiProviderError
+        ? error.message
+        : 'Failed to generate texts: the AI setting of this order is unreadable'
+    await pauseOrderForAi(db, order.id, reason, deps.now())
+    return 'paused'
+  }
+  const keySource = customerKey === '' ? 'operator' : 'customer'
+  const startedAt = deps.now()
+  await db
+    .insertInto('order_ai_generations')
+    .values({
+      order_id: order.id,
+      provider: setting.provider,
+      model: setting.model,
+      key_source: keySource,
+      started_at: startedAt,
+      completed_at: null,
+      updated_at: startedAt,
+    })
+    .onConflict((conflict) =>
+      conflict.column('order_id').doUpdateSet({
+        provider: setting.provider,
+        model: setting.model,
+        key_source: keySource,
+        updated_at: startedAt,
+      }),
+    )
+    .execute()
+
+  // A customer may cancel a pending order while its texts are being written: the batch that notices stops
+  // the run, and nothing more is asked of the provider.
+  const stop = new AbortController()
+  const abortWith = () => stop.abort()
+  options.signal?.addEventListener('abort', abortWith, { once: true })
+  let nextPosition = stored.length
+  let orderLeftPending = false
+  const storeBatch = async (batch: GeneratedBatch) => {
+    await db.transaction().execute(async (trx) => {
+      const now = deps.now()
+      await trx
+        .updateTable('order_ai_generations')
+        .set({
+          prompt_tokens: sql<number>`prompt_tokens + ${batch.usage.promptTokens}`,
+          completion_tokens: sql<number>`completion_tokens + ${batch.usage.completionTokens}`,
+          updated_at: now,
+        })
+        .where('order_id', '=', order.id)
+        .execute()
+      const current = await trx
+        .selectFrom('orders')
+        .select('status')
+        .where('id', '=', order.id)
+        .executeTakeFirst()
+      if (current?.status !== 'pending') {
+        orderLeftPending = true
+        stop.abort()
+        return
+      }
+      if (batch.texts.length === 0) return
+      await trx
+        .insertInto('order_texts')
+        .values(
+          batch.texts.map((text, index) => ({
+            order_id: order.id,
+            position: nextPosition + index,
+            text,
+            created_at: now,
+          })),
+        )
+        .execute()
+      nextPosition += batch.texts.length
+    })
+  }
+
+  try {
+    await generateTexts({
+      setting,
+      targetUrl: order.target_url,
+      serviceType: serviceTypeOf(order),
+      count: order.quantity - stored.length,
+      apiKey: customerKey,
+      config: config.ai,
+      timeoutMs: config.ai.generationTimeoutMs,
+      avoidTexts: stored,
+      onProgress: (_done, _total, batch) => storeBatch(batch),
+      signal: stop.signal,
+    })
+  } catch (error) {
+    if (orderLeftPending) return 'not-needed'
+    if (error instanceof AiPermanentError) {
+      await pauseOrderForAi(db, order.id, error.message, deps.now())
+      return 'paused'
+    }
+    throw error
+  } finally {
+    options.signal?.removeEventListener('abort', abortWith)
+  }
+  if (orderLeftPending) return 'not-needed'
+  return completeWith()
+}

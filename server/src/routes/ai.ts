@@ -1,0 +1,61 @@
+import { AiPreviewRequest, FetchModelsRequest } from '@engage/contract'
+import { type ErrorHandler, Hono } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { AiProviderError, fetchModels, generatePreview } from '../adapters/ai'
+import { previewApiKey, settingFromFields } from '../domain/ai-generation'
+import { requireAuth } from '../http/auth'
+import type { AppEnv } from '../http/env'
+import { handleError, HttpError } from '../http/errors'
+import { validate } from '../http/validate'
+
+// POST /api/orders/fetch-models (spec §7) and POST /api/ai/preview (the AI settings dialog's 'Generate
+// preview', issue 7). Both call the customer's AI provider while the request waits. Keys come in request bodies
+// and are never logged or answered: the adapters remove them from every error message before it is built.
+
+/** What a preview is written about when the dialog gives no link. */
+export const PREVIEW_SAMPLE_LINK = 'https://example.com/posts/1'
+
+/**
+ * A provider failure answers `{ detail }` with the adapter's status: 422 when the provider refused what the
+ * customer gave (a wrong key, an unknown model), 502 when it failed or timed out. The detail is the adapter's
+ * message ('Failed to fetch models: ...', 'Failed to generate texts: ...'), keys already removed.
+ */
+export const handleAiErrors: ErrorHandler<AppEnv> = (error, c) => {
+  if (error instanceof AiProviderError) {
+    c.var.deps.logger.warn('AI provider call failed', {
+      provider: error.provider,
+      operation: error.operation,
+      upstreamStatus: error.upstreamStatus,
+      detail: error.message,
+    })
+    return handleError(new HttpError(error.httpStatus as ContentfulStatusCode, error.message), c)
+  }
+  return handleError(error, c)
+}
+
+export const aiRoutes = new Hono<AppEnv>()
+  .post('/orders/fetch-models', requireAuth, validate('json', FetchModelsRequest), async (c) => {
+    const { provider, api_key: apiKey } = c.req.valid('json')
+    const { ai } = c.var.deps.config
+    const models = await fetchModels({ provider, apiKey, config: ai, timeoutMs: ai.modelsTimeoutMs })
+    return c.json({ models })
+  })
+  .post('/ai/preview', requireAuth, validate('json', AiPreviewRequest), async (c) => {
+    const { target_url: targetUrl, service_type: serviceType, ...fields } = c.req.valid('json')
+    const { db, config } = c.var.deps
+    const apiKey = await previewApiKey(db, {
+      userId: c.var.user.id,
+      setting: fields,
+      dataKey: config.dataKey,
+    })
+    const { text } = await generatePreview({
+      setting: settingFromFields(fields),
+      targetUrl: targetUrl ?? PREVIEW_SAMPLE_LINK,
+      serviceType,
+      apiKey,
+      config: config.ai,
+      timeoutMs: config.ai.generationTimeoutMs,
+    })
+    return c.json({ text })
+  })
+  .onError(handleAiErrors)
