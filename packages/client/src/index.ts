@@ -21,6 +21,7 @@ export {
   useTransactions,
 } from './react/queries'
 export {
+  useAiPreview,
   useCancelOrder,
   useCancelSubscription,
   useChangePassword,

@@ -202,6 +202,12 @@ export function useFetchModels() {
   return useMutation({ mutationFn: (body: EndpointRequest<'fetchModels'>) => client.fetchModels(body) })
 }
 
+/** One sample text from an AI setting (the AI settings dialog's preview). */
+export function useAiPreview() {
+  const client = useClient()
+  return useMutation({ mutationFn: (body: EndpointRequest<'aiPreview'>) => client.aiPreview(body) })
+}
+
 /** Starts a deposit; the screen sends the browser to the answer's payment_url. */
 export function useCreatePayment() {
   const client = useClient()
