@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState, type ReactNode } from 'react'
 import { QueryClient } from '@tanstack/react-query'
-import { delay, http, HttpResponse } from 'msw'
 import { RouterProvider } from 'react-aria-components'
 import { expect, fn, userEvent, within } from 'storybook/test'
 import { ClientProvider, createClient } from '@engage/client'
+import { fixtureServices, scenarios } from '@engage/mocks'
 import { PricingGrid } from '@engage/screens'
 import { Box } from '@engage/ui'
 
@@ -21,8 +21,6 @@ function StoryClient({ children }: { children: ReactNode }) {
     </ClientProvider>
   )
 }
-
-const services = { followers: 0.0012, premium_likes: 0.0025, ai_comments: 0.05, video_views: 0.0004 }
 
 const meta = {
   component: PricingGrid,
@@ -41,27 +39,37 @@ const meta = {
   beforeEach: () => {
     navigate.mockClear()
   },
-  parameters: { msw: { handlers: [http.get('/api/get-services', () => HttpResponse.json(services))] } },
+  parameters: { msw: { handlers: scenarios.default } },
 } satisfies Meta<typeof PricingGrid>
 export default meta
 type Story = StoryObj<typeof meta>
 
 export const Default: Story = {
   play: async ({ canvas, step }) => {
-    await step('one card per service, named in title case', async () => {
+    await step('one card per service, named in title case, in the server order', async () => {
       const headings = await canvas.findAllByRole('heading', { level: 3 })
-      const titles = headings.map((heading) => heading.textContent)
-      await expect(titles).toEqual(['Followers', 'Premium Likes', 'Ai Comments', 'Video Views'])
+      await expect(headings).toHaveLength(Object.keys(fixtureServices).length)
+      await expect(headings.map((heading) => heading.textContent)).toEqual([
+        'Followers',
+        'Likes',
+        'Views',
+        'Retweets',
+        'Follows',
+        'Ai Comments',
+        'Ai Tweets',
+        'Premium Followers',
+      ])
     })
-    await step('prices per 1k units with two decimals', async () => {
-      const prices = ['$1.20', '$2.50', '$50.00', '$0.40']
-      for (const price of prices) await expect(canvas.getByText(price)).toBeVisible()
-      await expect(canvas.getAllByText('per 1k units')).toHaveLength(4)
+    await step('price per 1k units with two decimals: $0.0012 a unit reads $1.20', async () => {
+      const likesCard = cardOf(canvas.getByRole('heading', { name: 'Likes' }))
+      await expect(within(likesCard).getByText('$1.20')).toBeVisible()
+      await expect(
+        within(cardOf(canvas.getByRole('heading', { name: 'Ai Comments' }))).getByText('$50.00'),
+      ).toBeVisible()
+      await expect(canvas.getAllByText('per 1k units')).toHaveLength(Object.keys(fixtureServices).length)
     })
     await step('five features, with custom AI settings only for names containing ai', async () => {
-      const aiCard = canvas.getByRole('heading', { name: 'Ai Comments' }).closest('li')
-      const followersCard = canvas.getByRole('heading', { name: 'Followers' }).closest('li')
-      if (!aiCard || !followersCard) throw new Error('cards are list items')
+      const aiCard = cardOf(canvas.getByRole('heading', { name: 'Ai Comments' }))
       const aiFeatures = within(aiCard)
         .getAllByRole('listitem')
         .map((item) => item.textContent)
@@ -72,17 +80,18 @@ export const Default: Story = {
         'Custom AI settings',
         'API access',
       ])
+      const followersCard = cardOf(canvas.getByRole('heading', { name: 'Followers' }))
       await expect(within(followersCard).getByText('Standard settings')).toBeVisible()
       await expect(within(followersCard).queryByText('Custom AI settings')).toBeNull()
     })
     await step('only the premium service is Most Popular', async () => {
       const badges = canvas.getAllByText('Most Popular')
       await expect(badges).toHaveLength(1)
-      await expect(badges[0]?.closest('li')).toHaveTextContent('Premium Likes')
+      await expect(cardOf(badges[0] as HTMLElement)).toHaveTextContent('Premium Followers')
     })
     await step('Get Started leads to /orders', async () => {
       const links = canvas.getAllByRole('link', { name: 'Get Started' })
-      await expect(links).toHaveLength(4)
+      await expect(links).toHaveLength(Object.keys(fixtureServices).length)
       await userEvent.click(links[0] as HTMLElement)
       await expect(navigate).toHaveBeenCalledWith('/orders', undefined)
     })
@@ -90,15 +99,7 @@ export const Default: Story = {
 }
 
 export const Loading: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        http.get('/api/get-services', async () => {
-          await delay('infinite')
-        }),
-      ],
-    },
-  },
+  parameters: { msw: { handlers: scenarios.loading } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('progressbar', { name: 'Loading services' })).toBeVisible()
     await expect(canvas.queryByText('No services available at the moment.')).toBeNull()
@@ -106,7 +107,7 @@ export const Loading: Story = {
 }
 
 export const Empty: Story = {
-  parameters: { msw: { handlers: [http.get('/api/get-services', () => HttpResponse.json({}))] } },
+  parameters: { msw: { handlers: scenarios.empty } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('No services available at the moment.')).toBeVisible()
     await expect(canvas.queryByRole('link', { name: 'Get Started' })).toBeNull()
@@ -114,18 +115,16 @@ export const Empty: Story = {
 }
 
 export const ServerError: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        http.get('/api/get-services', () =>
-          HttpResponse.json({ detail: 'Internal server error' }, { status: 500 }),
-        ),
-      ],
-    },
-  },
+  parameters: { msw: { handlers: scenarios.serverError } },
   play: async ({ canvas }) => {
     // A failing service list is only logged; the visitor sees the empty message, not an error.
     await expect(await canvas.findByText('No services available at the moment.')).toBeVisible()
     await expect(canvas.queryByRole('alert')).toBeNull()
   },
+}
+
+function cardOf(element: HTMLElement): HTMLElement {
+  const card = element.closest('li')
+  if (!card) throw new Error('every pricing card is a list item')
+  return card
 }
