@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { createAppPaymentGateways } from './domain/payments'
 import type { AppDeps, AppEnv } from './http/env'
 import { handleError, handleNotFound, HttpError } from './http/errors'
 import { securityHeaders } from './http/security'
@@ -7,6 +8,8 @@ import { aiRoutes } from './routes/ai'
 import { authRoutes } from './routes/auth'
 import { docsRoutes } from './routes/docs'
 import { orderRoutes } from './routes/orders'
+import { paymentRoutes } from './routes/payments'
+import { sandboxRoutes } from './routes/sandbox'
 import { serviceRoutes } from './routes/services'
 import { userRoutes } from './routes/user'
 import { walletRoutes } from './routes/wallet'
@@ -20,7 +23,11 @@ export const MAX_BODY_BYTES = 1024 * 1024
  * Builds the API from its dependencies; main.ts serves it, tests call `app.request()`.
  * Each area is one sub-app in routes/, mounted under /api.
  */
-export function createApp(deps: AppDeps) {
+export function createApp(callerDeps: AppDeps) {
+  // Payment gateways come from config.payments unless the caller brings its own (tests point them at fakes).
+  const payments =
+    callerDeps.adapters?.payments ?? createAppPaymentGateways(callerDeps.db, callerDeps.config)
+  const deps: AppDeps = { ...callerDeps, adapters: { ...callerDeps.adapters, payments } }
   const app = new Hono<AppEnv>()
   app.onError(handleError)
   app.notFound(handleNotFound)
@@ -43,9 +50,12 @@ export function createApp(deps: AppDeps) {
   app.route('/api', docsRoutes)
   app.route('/api', serviceRoutes)
   app.route('/api', orderRoutes)
+  app.route('/api', paymentRoutes)
   app.route('/api', aiRoutes)
   app.route('/api', walletRoutes)
   app.route('/api', userRoutes)
+  // The sandbox gateway's checkout pages: opened by browsers, outside the JSON API.
+  app.route('/sandbox', sandboxRoutes)
   return app
 }
 
