@@ -1,0 +1,124 @@
+import { endpoints } from '@engage/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from './support/app'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+interface Operation {
+  operationId: string
+  summary: string
+  security: unknown[]
+  parameters?: { name: string; in: string; required: boolean }[]
+  requestBody?: { content: { 'application/json': { schema: Record<string, unknown> } } }
+  responses: Record<string, { content?: { 'application/json': { schema: Record<string, unknown> } } }>
+}
+
+interface Document {
+  openapi: string
+  info: { title: string; version: string }
+  paths: Record<string, Record<string, Operation>>
+  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> }
+}
+
+async function openApi(): Promise<Document> {
+  const response = await t.app.request('/api/openapi.json')
+  expect(response.status).toBe(200)
+  expect(response.headers.get('Content-Type')).toMatch(/^application\/json/)
+  return (await response.json()) as Document
+}
+
+/** Every `$ref` in the document, to check each one resolves. */
+function references(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) value.forEach((item) => references(item, found))
+  else if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string') found.push(child)
+      else references(child, found)
+    }
+  }
+  return found
+}
+
+describe('GET /api/openapi.json', () => {
+  it('is an OpenAPI 3.1 document with bearer security', async () => {
+    const document = await openApi()
+    expect(document.openapi).toBe('3.1.0')
+    expect(document.info.title).toBe('Engage Panel API')
+    expect(document.components.securitySchemes).toEqual({ bearerAuth: { type: 'http', scheme: 'bearer' } })
+  })
+
+  it.each(Object.entries(endpoints))(
+    'documents %s with its method, path, auth and schemas',
+    async (name, endpoint) => {
+      const document = await openApi()
+      const operation = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()]
+      expect(operation, `${endpoint.method} ${endpoint.path}`).toBeDefined()
+      expect(operation?.operationId).toBe(name)
+      expect(operation?.summary).toBe(endpoint.summary)
+      expect(operation?.security).toEqual(endpoint.auth ? [{ bearerAuth: [] }] : [])
+      expect(operation?.responses['200']?.content?.['application/json'].schema).toBeTypeOf('object')
+      expect(Boolean(operation?.requestBody)).toBe('request' in endpoint && endpoint.request !== undefined)
+      if (endpoint.auth) expect(operation?.responses['401']).toBeDefined()
+      for (const name of endpoint.path.match(/\{(\w+)\}/g) ?? []) {
+        expect(operation?.parameters).toContainEqual(
+          expect.objectContaining({ name: name.slice(1, -1), in: 'path', required: true }),
+        )
+      }
+    },
+  )
+
+  it('documents request fields as the contract defines them', async () => {
+    const document = await openApi()
+    const signup = document.paths['/api/signup']?.post?.requestBody?.content['application/json'].schema
+    expect(signup).toMatchObject({
+      type: 'object',
+      properties: { email: expect.any(Object), password: { type: 'string', minLength: 8, maxLength: 128 } },
+      required: ['email', 'password'],
+    })
+    const listOrders = document.paths['/api/orders/get']?.get
+    expect(listOrders?.parameters?.map((parameter) => [parameter.name, parameter.in])).toEqual([
+      ['cursor', 'query'],
+      ['limit', 'query'],
+    ])
+  })
+
+  it('resolves every schema reference inside the document', async () => {
+    const document = await openApi()
+    const refs = references(document)
+    expect(refs.length).toBeGreaterThan(0)
+    for (const ref of refs) {
+      expect(ref).toMatch(/^#\/components\/schemas\//)
+      expect(document.components.schemas[ref.split('/').at(-1) ?? '']).toBeDefined()
+    }
+  })
+})
+
+describe('GET /api/docs', () => {
+  it('renders every endpoint in a self-contained, accessible page', async () => {
+    const response = await t.app.request('/api/docs')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toMatch(/^text\/html/)
+    const page = await response.text()
+    expect(page).toMatch(/^<!doctype html>/i)
+    expect(page).toContain('<html lang="en">')
+    expect(page).toContain('<h1>Engage Panel API</h1>')
+    expect(page).toContain('href="/api/openapi.json"')
+    for (const endpoint of Object.values(endpoints)) {
+      expect(page).toContain(`<code>${endpoint.path}</code>`)
+    }
+    // Nothing inline or remote: the page works under the CSP and without a network.
+    expect(page).not.toMatch(/<script|<style|style=|https?:\/\/(?!json-schema)/)
+    expect(page).toContain('<th scope="col">Field</th>')
+  })
+
+  it('serves its stylesheet from our own origin', async () => {
+    const response = await t.app.request('/api/docs.css')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toMatch(/^text\/css/)
+    expect(await response.text()).toContain('prefers-color-scheme: dark')
+  })
+})

@@ -1,0 +1,90 @@
+import { INTERNAL_SERVER_ERROR, NOT_FOUND } from '@engage/contract'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Logger } from '../src/logger'
+import { createTestApp, type TestApp } from './support/app'
+
+let t: TestApp
+let logged: string[]
+
+beforeEach(async () => {
+  logged = []
+  const capture = (message: string, fields?: Record<string, unknown>) => {
+    logged.push(`${message} ${JSON.stringify(fields ?? {})}`)
+  }
+  const logger: Logger = { info: capture, warn: capture, error: capture }
+  t = await createTestApp({ logger })
+})
+afterEach(() => t.close())
+
+function expectSecureHeaders(response: Response) {
+  const csp = response.headers.get('Content-Security-Policy') ?? ''
+  expect(csp).toContain("default-src 'self'")
+  expect(csp).toContain("script-src 'self'")
+  expect(csp).toContain("style-src 'self'")
+  expect(csp).toContain("img-src 'self' data:")
+  expect(csp).toContain("object-src 'none'")
+  expect(csp).toContain("frame-ancestors 'none'")
+  expect(csp).not.toContain('unsafe-inline')
+  expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
+  expect(response.headers.get('X-Frame-Options')).toBe('DENY')
+  expect(response.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
+  expect(response.headers.get('Strict-Transport-Security')).toMatch(/max-age=\d+/)
+  expect(response.headers.get('X-Powered-By')).toBeNull()
+}
+
+describe('secure headers', () => {
+  it.each([
+    ['a public JSON answer', '/api/openapi.json', undefined],
+    ['the docs page', '/api/docs', undefined],
+    ['an unknown path', '/api/no-such-thing', undefined],
+    ['a refusal', '/api/user/me', undefined],
+    [
+      'a validation failure',
+      '/api/signin',
+      { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } },
+    ],
+  ])('are on %s', async (_case, path, init) => {
+    expectSecureHeaders(await t.app.request(path, init))
+  })
+})
+
+describe('errors', () => {
+  it("answers an unknown /api path with 404 { detail: 'Not found' }", async () => {
+    for (const [method, path] of [
+      ['GET', '/api/nothing'],
+      ['POST', '/api/signin/extra'],
+      ['DELETE', '/api/get-services'],
+    ] as const) {
+      const response = await t.app.request(path, { method })
+      expect(response.status, `${method} ${path}`).toBe(404)
+      expect(await response.json()).toEqual({ detail: NOT_FOUND })
+    }
+  })
+
+  it('refuses a body over 1 MB with 413 before reading it whole', async () => {
+    const response = await t.app.request('/api/signin', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'a@example.test', password: 'x'.repeat(1024 * 1024) }),
+    })
+    expect(response.status).toBe(413)
+    expect(await response.json()).toEqual({ detail: 'Request body too large' })
+  })
+
+  it('answers an unexpected failure with 500 and a generic detail, logging it without the request secrets', async () => {
+    // The database going away mid-flight is a failure no input can cause.
+    await t.db.destroy()
+    const response = await t.app.request('/api/signin', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer secret-bearer-token' },
+      body: JSON.stringify({ email: 'victim@example.test', password: 'hunter2 secret password' }),
+    })
+    expect(response.status).toBe(500)
+    expect(await response.json()).toEqual({ detail: INTERNAL_SERVER_ERROR })
+    const log = logged.join('\n')
+    expect(log).toContain('Unhandled error')
+    expect(log).toContain('/api/signin')
+    expect(log).not.toContain('hunter2')
+    expect(log).not.toContain('secret-bearer-token')
+  })
+})
