@@ -1,4 +1,7 @@
 import type { Decorator } from '@storybook/react-vite'
+import { ClientProvider, createClient } from '@engage/client'
+import { QueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { RouterProvider } from 'react-aria-components'
 import { action } from 'storybook/actions'
 
@@ -11,4 +14,36 @@ export const withRouter: Decorator = (Story) => (
   <RouterProvider navigate={(path) => navigate(path)}>
     <Story />
   </RouterProvider>
+)
+
+/** The bearer token stories run with; `parameters.signedOut: true` runs a story without one. */
+export const STORY_TOKEN = 'story-token'
+
+function StoryClient({ signedOut, children }: { signedOut: boolean; children: React.ReactNode }) {
+  // A fresh cache per story, so one story's data never shows in another; no query retries, so error states
+  // appear at once (the client's own retry rules of spec §7 still apply, with their short delays).
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+      }),
+  )
+  const [client] = useState(() =>
+    createClient({ baseUrl: '', getToken: () => (signedOut ? null : STORY_TOKEN) }),
+  )
+  return (
+    <ClientProvider client={client} queryClient={queryClient}>
+      {children}
+    </ClientProvider>
+  )
+}
+
+/**
+ * Gives a story the API client and TanStack Query cache the screens' hooks need; the story's
+ * `parameters.msw.handlers` answer the requests.
+ */
+export const withClient: Decorator = (Story, context) => (
+  <StoryClient signedOut={context.parameters.signedOut === true}>
+    <Story />
+  </StoryClient>
 )
