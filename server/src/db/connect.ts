@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely'
 import pg from 'pg'
 import { migrations } from './migrations'
 import type { Database } from './schema'
@@ -52,7 +52,34 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+}
+
+/** Prepared statements kept per connection; past this, the one prepared first is dropped. */
+const STATEMENT_CACHE_SIZE = 500
+
+/**
+ * Kysely prepares every query afresh, and on SQLite parsing and planning the statement costs about as much as
+ * running it (measured: the order transaction of domain/orders.ts ran about twice as fast with it).
+ * Reusing a statement is safe here because Kysely runs one query at a time on the connection.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare: (text: string) => {
+      let statement = statements.get(text)
+      if (!statement) {
+        statement = sqlite.prepare(text)
+        if (statements.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = statements.keys().next().value
+          if (oldest !== undefined) statements.delete(oldest)
+        }
+        statements.set(text, statement)
+      }
+      return statement
+    },
+  }
 }
 
 /**

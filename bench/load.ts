@@ -1,0 +1,355 @@
+// Load benchmark of the API (issue 3). It prints figures and asserts nothing.
+//
+//   pnpm bench:load                                (root script)
+//   pnpm --filter ./server exec tsx ../bench/load.ts
+//
+// In one run: a bare @hono/node-server hello-world, then the API on a fresh SQLite file and, when PostgreSQL
+// answers (DATABASE_URL, else 127.0.0.1:5432), on a fresh PostgreSQL schema. Each server runs in a child
+// process of its own, so autocannon (in this process) does not share an event loop with it. Measured, at
+// BENCH_CONNECTIONS (32) connections for BENCH_SECONDS (5) each after a 1 s warm-up:
+//   hello-world, GET /api/get-services, GET /api/user/me, POST /api/orders/create (distinct links, funded users)
+// Targets (issue 3): get-services >= 0.8 x hello-world; orders/create >= 2,500/s on SQLite and >= 1,500/s on
+// PostgreSQL with p99 <= 25 ms.
+
+import { type ChildProcess, fork } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { loadConfig } from '../server/src/config'
+import { createDatabase } from '../server/src/db/connect'
+import { credit } from '../server/src/domain/ledger'
+import { createSession } from '../server/src/domain/sessions'
+import { systemClock } from '../server/src/http/env'
+import { silentLogger } from '../server/src/logger'
+import { startServer } from '../server/src/main'
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+const WARMUP_SECONDS = 1
+const USERS = 64
+const thisFile = fileURLToPath(import.meta.url)
+
+// ---- Packages of the server ---------------------------------------------------------------------------------
+// bench/ is not a workspace package, so bare imports from here would not resolve: autocannon, @hono/node-server
+// and pg are loaded from the server package, which depends on them, and the few members used are typed here.
+
+const requireFromServer = createRequire(path.join(path.dirname(thisFile), '../server/package.json'))
+
+interface AutocannonRequest {
+  method?: string
+  path?: string
+  headers?: Record<string, string>
+  body?: string
+  setupRequest?: (request: AutocannonRequest) => AutocannonRequest
+}
+
+interface AutocannonResult {
+  requests: { average: number }
+  latency: { p50: number; p99: number }
+  non2xx: number
+  errors: number
+  timeouts: number
+}
+
+type Autocannon = (options: {
+  url: string
+  connections: number
+  duration: number
+  requests?: AutocannonRequest[]
+}) => Promise<AutocannonResult>
+
+const autocannon = requireFromServer('autocannon') as Autocannon
+
+const { serve } = requireFromServer('@hono/node-server') as {
+  serve: (
+    options: { fetch: (request: Request) => Response; port: number; hostname: string },
+    listening: (info: AddressInfo) => void,
+  ) => unknown
+}
+
+interface PostgresClient {
+  connect(): Promise<void>
+  query(text: string): Promise<unknown>
+  end(): Promise<void>
+}
+
+const pg = requireFromServer('pg') as {
+  Client: new (options: { connectionString: string; connectionTimeoutMillis?: number }) => PostgresClient
+}
+
+// ---- Child processes ----------------------------------------------------------------------------------------
+
+interface ReadyMessage {
+  url: string
+  tokens: string[]
+}
+
+function runHelloWorld(): void {
+  serve({ fetch: () => Response.json({ hello: 'world' }), port: 0, hostname: '127.0.0.1' }, (info) => {
+    process.send?.({ url: `http://127.0.0.1:${info.port}`, tokens: [] } satisfies ReadyMessage)
+  })
+}
+
+/**
+ * The server as `pnpm start` runs it (startServer: migrations, the service seed, the app on @hono/node-server)
+ * on a fresh database, plus USERS funded customers with a session each, made directly in the database: signing
+ * up (argon2) is not what is measured.
+ */
+async function runApi(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'engage-bench-'))
+  const config = loadConfig({
+    DATA_KEY: randomBytes(32).toString('base64'),
+    DEMO: '0',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  })
+  const running = await startServer(config, silentLogger)
+  const db = createDatabase({ databaseUrl: config.databaseUrl, dataDir })
+  const now = systemClock.now()
+  const tokens: string[] = []
+  for (let index = 0; index < USERS; index++) {
+    const user = await db
+      .insertInto('users')
+      .values({
+        email: `bench${index}@example.test`,
+        username: `bench${index}`,
+        password_hash: null,
+        google_sub: null,
+        phone: null,
+        profile_photo: null,
+        disabled_at: null,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await db.transaction().execute((trx) =>
+      credit(trx, {
+        userId: user.id,
+        amount: 100_000 * 1_000_000,
+        kind: 'adjustment',
+        reference: 'bench:funding',
+        idempotencyKey: `bench:funding:${user.id}`,
+        now,
+      }),
+    )
+    const session = await createSession(db, user.id, now, {
+      idleMs: config.sessionIdleMs,
+      absoluteMs: config.sessionAbsoluteMs,
+    })
+    tokens.push(session.token)
+  }
+  await db.destroy()
+  process.send?.({ url: running.url, tokens } satisfies ReadyMessage)
+  process.on('SIGTERM', () => {
+    void running.close().finally(() => {
+      fs.rmSync(dataDir, { recursive: true, force: true })
+      process.exit(0)
+    })
+  })
+}
+
+function start(
+  role: 'hello' | 'api',
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess } & ReadyMessage> {
+  return new Promise((resolve, reject) => {
+    // process.execArgv carries tsx's loader, so the child runs this TypeScript file the same way.
+    const child = fork(thisFile, [], {
+      env: { ...process.env, ...env, BENCH_ROLE: role },
+      execArgv: process.execArgv,
+    })
+    child.once('message', (message) => resolve({ child, ...(message as ReadyMessage) }))
+    child.once('exit', (code) =>
+      reject(new Error(`${role} server exited with ${String(code)} before it was ready`)),
+    )
+  })
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}
+
+// ---- Measuring ----------------------------------------------------------------------------------------------
+
+interface Row {
+  scenario: string
+  database: string
+  requestsPerSecond: number
+  p50: number
+  p99: number
+  non2xx: number
+  errors: number
+}
+
+async function measure(
+  scenario: string,
+  database: string,
+  url: string,
+  requests: AutocannonRequest[],
+): Promise<Row> {
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, requests })
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests })
+  const row: Row = {
+    scenario,
+    database,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  }
+  console.log(
+    `  ${scenario} (${database}): ${Math.round(row.requestsPerSecond)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms` +
+      (row.non2xx || row.errors ? `, non-2xx ${row.non2xx}, errors ${row.errors}` : ''),
+  )
+  return row
+}
+
+let linkCounter = 0
+
+function rotatingTokens(tokens: string[]) {
+  let next = 0
+  return () => {
+    const token = tokens[next % tokens.length] ?? ''
+    next += 1
+    return token
+  }
+}
+
+async function measureApi(database: string, env: Record<string, string>): Promise<Row[]> {
+  const api = await start('api', env)
+  try {
+    const rows: Row[] = []
+    rows.push(
+      await measure('GET /api/get-services', database, api.url, [
+        { method: 'GET', path: '/api/get-services' },
+      ]),
+    )
+    const meToken = rotatingTokens(api.tokens)
+    rows.push(
+      await measure('GET /api/user/me', database, api.url, [
+        {
+          method: 'GET',
+          path: '/api/user/me',
+          setupRequest: (request) => ({ ...request, headers: { Authorization: `Bearer ${meToken()}` } }),
+        },
+      ]),
+    )
+    const orderToken = rotatingTokens(api.tokens)
+    rows.push(
+      await measure('POST /api/orders/create', database, api.url, [
+        {
+          method: 'POST',
+          path: '/api/orders/create',
+          setupRequest: (request) => {
+            linkCounter += 1
+            return {
+              ...request,
+              headers: { Authorization: `Bearer ${orderToken()}`, 'Content-Type': 'application/json' },
+              body: JSON.stringify({
+                service_type: 'likes',
+                target_url: `https://social.example/bench/${process.pid}/${linkCounter}`,
+                quantity: 100,
+                custom_comment: null,
+                ai_settings: null,
+              }),
+            }
+          },
+        },
+      ]),
+    )
+    return rows
+  } finally {
+    await stop(api.child)
+  }
+}
+
+async function reachablePostgres(): Promise<string | undefined> {
+  const url = process.env.DATABASE_URL?.startsWith('postgres')
+    ? process.env.DATABASE_URL
+    : 'postgres://postgres@127.0.0.1:5432/test'
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 })
+  try {
+    await client.connect()
+    await client.query('select 1')
+    return url
+  } catch {
+    return undefined
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+function printTable(rows: Row[]): void {
+  const hello = rows.find((row) => row.scenario === 'hello-world')?.requestsPerSecond ?? 0
+  const header = ['scenario', 'database', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'vs hello']
+  const lines = rows.map((row) => [
+    row.scenario,
+    row.database,
+    String(Math.round(row.requestsPerSecond)),
+    String(row.p50),
+    String(row.p99),
+    String(row.non2xx),
+    String(row.errors),
+    hello > 0 ? `${(row.requestsPerSecond / hello).toFixed(2)}x` : '',
+  ])
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
+  )
+  const format = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ')
+  console.log(`\n${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`)
+  for (const line of lines) console.log(format(line))
+  console.log(
+    `\n${CONNECTIONS} connections, ${SECONDS} s per measurement, ${os.cpus().length} CPUs, Node ${process.version}`,
+  )
+}
+
+async function main(): Promise<void> {
+  const rows: Row[] = []
+  console.log('hello-world')
+  const hello = await start('hello')
+  try {
+    rows.push(await measure('hello-world', '-', hello.url, [{ method: 'GET', path: '/' }]))
+  } finally {
+    await stop(hello.child)
+  }
+
+  console.log('SQLite')
+  rows.push(...(await measureApi('sqlite', {})))
+
+  const postgresUrl = await reachablePostgres()
+  if (postgresUrl) {
+    console.log('PostgreSQL')
+    // A database of its own rather than a schema: startServer migrates whatever database DATABASE_URL names.
+    const name = `engage_bench_${randomBytes(4).toString('hex')}`
+    const admin = new pg.Client({ connectionString: postgresUrl })
+    await admin.connect()
+    await admin.query(`create database ${name}`)
+    try {
+      const url = new URL(postgresUrl)
+      url.pathname = `/${name}`
+      rows.push(...(await measureApi('postgres', { BENCH_DATABASE_URL: url.toString() })))
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`)
+      await admin.end()
+    }
+  } else {
+    console.log('PostgreSQL: not reachable (set DATABASE_URL); measured SQLite only')
+  }
+  printTable(rows)
+}
+
+const role = process.env.BENCH_ROLE
+if (role === 'hello') runHelloWorld()
+else if (role === 'api') await runApi()
+else await main()
