@@ -23,8 +23,8 @@ import {
   type RefusalKind,
   retryAllOrders,
   retryOrder,
-  toApiOrder,
 } from '../domain/orders'
+import { toApiOrdersWithAi, toApiOrderWithAi } from '../domain/ai-generation'
 import {
   cancelSubscription,
   createSubscription,
@@ -79,7 +79,7 @@ export const orderRoutes = new Hono<AppEnv>()
       aiSetting: body.ai_settings,
       now: c.var.deps.clock.now(),
     })
-    return c.json(toApiOrder(order), 201)
+    return c.json(await toApiOrderWithAi(c.var.deps.db, order), 201)
   })
   .post('/orders/mass', requireAuth, validate('json', MassOrderRequest), async (c) => {
     const { items } = c.req.valid('json')
@@ -88,7 +88,7 @@ export const orderRoutes = new Hono<AppEnv>()
       items,
       now: c.var.deps.clock.now(),
     })
-    return c.json({ newOrders: orders.map(toApiOrder) }, 201)
+    return c.json({ newOrders: await toApiOrdersWithAi(c.var.deps.db, orders) }, 201)
   })
   .post('/orders/subscription', requireAuth, validate('json', CreateSubscriptionRequest), async (c) => {
     const body = c.req.valid('json')
@@ -105,7 +105,10 @@ export const orderRoutes = new Hono<AppEnv>()
       now: c.var.deps.clock.now(),
     })
     return c.json(
-      { initialOrder: toApiOrder(initialOrder), subscription: toApiSubscription(subscription) },
+      {
+        initialOrder: await toApiOrderWithAi(c.var.deps.db, initialOrder),
+        subscription: toApiSubscription(subscription),
+      },
       201,
     )
   })
@@ -125,14 +128,14 @@ export const orderRoutes = new Hono<AppEnv>()
     const { cursor, limit } = c.req.valid('query')
     const page = await listOrders(c.var.deps.db, c.var.user.id, { cursor, limit })
     if (page.nextCursor !== null) c.header(NEXT_CURSOR_HEADER, page.nextCursor)
-    return c.json(page.orders.map(toApiOrder))
+    return c.json(await toApiOrdersWithAi(c.var.deps.db, page.orders))
   })
   // Registered before /orders/retry/:id so that 'all' is never read as an order id.
   .post('/orders/retry/all', requireAuth, async (c) => {
     const orders = await retryAllOrders(c.var.deps.db, { userId: c.var.user.id, now: c.var.deps.clock.now() })
     return c.json({
       message: orders.length > 0 ? ALL_PAUSED_ORDERS_QUEUED : NO_PAUSED_ORDERS,
-      orders: orders.map(toApiOrder),
+      orders: await toApiOrdersWithAi(c.var.deps.db, orders),
     })
   })
   .post('/orders/retry/:id', requireAuth, validate('param', IdParam), async (c) => {
@@ -141,7 +144,10 @@ export const orderRoutes = new Hono<AppEnv>()
       orderId: parseOrderId(c.req.valid('param').id),
       now: c.var.deps.clock.now(),
     })
-    return c.json({ message: orderQueuedForRetry(String(order.id)), order: toApiOrder(order) })
+    return c.json({
+      message: orderQueuedForRetry(String(order.id)),
+      order: await toApiOrderWithAi(c.var.deps.db, order),
+    })
   })
   .post('/orders/:id/cancel', requireAuth, validate('param', IdParam), async (c) => {
     const { order, outcome } = await cancelOrder(c.var.deps.db, {
@@ -151,6 +157,6 @@ export const orderRoutes = new Hono<AppEnv>()
     })
     // 200 with the order cancelled and refunded at once; 202 with the order as it stands while its
     // cancel-order job asks the upstream (and refunds what was not delivered).
-    return c.json(toApiOrder(order), outcome === 'cancelled' ? 200 : 202)
+    return c.json(await toApiOrderWithAi(c.var.deps.db, order), outcome === 'cancelled' ? 200 : 202)
   })
   .onError(handleOrderErrors)
