@@ -194,6 +194,8 @@ export interface SubscriptionsTable {
   end_at: Instant
   period_count: number
   periods_placed: number
+  /** Periods skipped because the balance could not cover their charge; migration 0011. */
+  periods_skipped: ColumnType<number, number | undefined, number>
   next_run_at: Instant | null
   status: SubscriptionStatus
   /** JSON array of AI setting ids. */
@@ -221,6 +223,36 @@ export interface JobsTable {
   unique_key: string | null
   created_at: Instant
   updated_at: Instant
+}
+
+/** An upstream SMM panel orders are placed with (API v2); migration 0010. */
+export interface ProvidersTable {
+  id: Id
+  name: string
+  /** The API v2 endpoint, e.g. https://panel.example/api/v2. */
+  api_url: string
+  /** AES-256-GCM under DATA_KEY (crypto/secrets.ts); never shown in full. */
+  api_key_encrypted: string
+  enabled: ColumnType<number, number | undefined, number>
+  created_at: Instant
+  updated_at: Instant
+}
+
+/** A provider's service as `provider:import` last read it (their rate is what we pay); migration 0010. */
+export interface ProviderServicesTable {
+  provider_id: number
+  remote_service_id: string
+  name: string
+  /** e.g. 'Default', 'Custom Comments'. */
+  type: string
+  category: string
+  /** Micro-USD per 1,000 units that the provider charges. */
+  rate_per_1k: Micros
+  min_quantity: number
+  max_quantity: number
+  refill: number
+  cancel: number
+  imported_at: Instant
 }
 
 export type PaymentStatus = 'pending' | 'completed' | 'failed'
@@ -300,6 +332,8 @@ export interface Database {
   sandbox_outcomes: SandboxOutcomesTable
   order_texts: OrderTextsTable
   order_ai_generations: OrderAiGenerationsTable
+  providers: ProvidersTable
+  provider_services: ProviderServicesTable
 }
 
 export type User = Selectable<UsersTable>
@@ -313,3 +347,5 @@ export type Job = Selectable<JobsTable>
 export type Payment = Selectable<PaymentsTable>
 export type Subscription = Selectable<SubscriptionsTable>
 export type AiSettingRow = Selectable<AiSettingsTable>
+export type Provider = Selectable<ProvidersTable>
+export type ProviderService = Selectable<ProviderServicesTable>

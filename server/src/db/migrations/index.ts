@@ -5,6 +5,8 @@ import * as walletHistory from './0003_wallet_history'
 import * as payments from './0020_payments'
 import * as aiGeneration from './0030_ai_generation'
 import * as aiPresets from './0004_ai_presets'
+import * as providers from './0010_providers'
+import * as subscriptionSkips from './0011_subscription_skips'
 
 // Every migration, in order. Names are stable: they are recorded in the kysely_migration table.
 export const migrations: Record<string, Migration> = {
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0020_payments': payments,
   '0030_ai_generation': aiGeneration,
   '0004_ai_presets': aiPresets,
+  '0010_providers': providers,
+  '0011_subscription_skips': subscriptionSkips,
 }

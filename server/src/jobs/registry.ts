@@ -1,0 +1,46 @@
+import type { FulfilmentDeps } from '../domain/fulfilment'
+import { cancelOrderHandler } from './handlers/cancel-order'
+import { dispatchOrderHandler } from './handlers/dispatch-order'
+import { subscriptionPeriodsHandler } from './handlers/subscription-periods'
+import { syncOrdersHandler } from './handlers/sync-orders'
+import type { JobHandlers, RecurringJob } from './worker'
+
+// Every job kind of fulfilment and its handler. queue.ts declares the kinds that requests enqueue; the
+// recurring kinds below are enqueued by the worker itself (one row each, see claim.ts ensureRecurringJob).
+
+/** Recurring jobs carry no payload. */
+export type NoPayload = Record<string, never>
+
+declare module './queue' {
+  interface JobPayloads {
+    /** Recurring: poll the status of every processing order and apply it, refunds included. */
+    'sync-orders': NoPayload
+    /** Recurring: place and charge the due period of every subscription. */
+    'subscription-periods': NoPayload
+  }
+}
+
+export interface FulfilmentIntervals {
+  /** How often processing orders are synced with their providers, in ms. */
+  syncIntervalMs: number
+  /** How often due subscription periods are looked for, in ms. */
+  subscriptionIntervalMs: number
+}
+
+export function fulfilmentJobs(
+  deps: FulfilmentDeps,
+  intervals: FulfilmentIntervals,
+): { handlers: JobHandlers; recurring: RecurringJob[] } {
+  return {
+    handlers: {
+      'dispatch-order': dispatchOrderHandler(deps),
+      'cancel-order': cancelOrderHandler(deps),
+      'sync-orders': syncOrdersHandler(deps),
+      'subscription-periods': subscriptionPeriodsHandler(deps),
+    },
+    recurring: [
+      { kind: 'sync-orders', intervalMs: intervals.syncIntervalMs },
+      { kind: 'subscription-periods', intervalMs: intervals.subscriptionIntervalMs },
+    ],
+  }
+}
