@@ -4,9 +4,10 @@
 // tampered, malformed and unknown webhooks. Signed bodies are made with the fakes' own signing code (md5 of
 // base64, HMAC-SHA512 of sorted JSON), written independently of the adapters under test.
 
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { ListTransactionsResponse, PaymentStatusResponse } from '@engage/contract'
-import { serve } from '@hono/node-server'
+import { getRequestListener } from '@hono/node-server'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { paymentConfigFromEnv } from '../src/adapters/payments'
 import { ledgerSum } from '../src/domain/ledger'
@@ -35,7 +36,7 @@ let cryptomus: CryptomusFake
 let heleket: CryptomusFake
 let nowPayments: NowPaymentsFake
 let t: TestApp
-let server: ReturnType<typeof serve>
+let server: Server
 let publicUrl: string
 
 beforeAll(async () => {
@@ -43,17 +44,11 @@ beforeAll(async () => {
   heleket = await startCryptomusFake({ merchantId: heleketMerchant, apiKey: heleketKey })
   nowPayments = await startNowPaymentsFake({ apiKey: nowPaymentsKey, ipnSecret })
   // The server listens first so that its real address can be the public URL the gateways call back.
-  let app: TestApp['app'] | undefined
-  server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const listening = serve(
-      {
-        fetch: (request) => (app ? app.fetch(request) : new Response('starting', { status: 503 })),
-        hostname: '127.0.0.1',
-        port: 0,
-      },
-      () => resolve(listening),
-    )
-  })
+  const started: { app?: TestApp['app'] } = {}
+  server = createServer(
+    getRequestListener((request) => started.app?.fetch(request) ?? new Response('starting', { status: 503 })),
+  )
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   publicUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   t = await createTestApp({
     config: {
@@ -73,7 +68,7 @@ beforeAll(async () => {
       }),
     },
   })
-  app = t.app
+  started.app = t.app
 })
 
 afterAll(async () => {
