@@ -10,8 +10,11 @@ import {
   TOO_MANY_ATTEMPTS,
 } from '@engage/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createSmtpMailer } from '../src/adapters/mail'
 import { sha256Hex } from '../src/crypto/tokens'
+import { silentLogger } from '../src/logger'
 import { authed, createTestApp, signUp, type TestApp, uniqueAddress, uniqueEmail } from './support/app'
+import { startFakeSmtpServer } from './support/smtp-server'
 
 let t: TestApp
 beforeEach(async () => {
@@ -515,5 +518,41 @@ describe('password change', () => {
     })
     expect(response.status).toBe(401)
     expect(await response.json()).toEqual({ detail: AUTHENTICATION_REQUIRED })
+  })
+})
+
+describe('reset mail over SMTP', () => {
+  it('sends the reset link through SMTP_URL and keeps no copy in the outbox', async () => {
+    const smtp = await startFakeSmtpServer()
+    const smtpMailer = createSmtpMailer(smtp.url, 'Engage Panel <no-reply@panel.test>', silentLogger)
+    const withSmtp = await createTestApp({ mailer: smtpMailer })
+    try {
+      const user = await signUp(withSmtp, 'smtp.user@example.test')
+      const response = await withSmtp.app.request('/api/auth/forgot-password', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': uniqueAddress() },
+        body: JSON.stringify({ email: user.email }),
+      })
+      expect(response.status).toBe(200)
+      const mail = await smtp.nextMail()
+      expect(mail.from).toBe('no-reply@panel.test')
+      expect(mail.to).toEqual(['smtp.user@example.test'])
+      expect(mail.data).toContain('Subject: Reset your Engage Panel password')
+      // nodemailer sends long lines quoted-printable: undo soft line breaks and =XX escapes.
+      const body = mail.data
+        .replace(/=\r\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+      const token = resetTokenFrom(body)
+      const stored = await withSmtp.db
+        .selectFrom('password_resets')
+        .select('token_hash')
+        .executeTakeFirstOrThrow()
+      expect(stored.token_hash).toBe(sha256Hex(token))
+      expect(await withSmtp.db.selectFrom('mail_outbox').select('id').execute()).toEqual([])
+    } finally {
+      smtpMailer.close()
+      await withSmtp.close()
+      await smtp.close()
+    }
   })
 })

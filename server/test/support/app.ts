@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { usdToMicros } from '@engage/contract'
 import { createApp } from '../../src/app'
-import { createOutboxMailer } from '../../src/adapters/mail'
+import { createOutboxMailer, type Mailer } from '../../src/adapters/mail'
 import { type Config, loadConfig } from '../../src/config'
 import type { Db } from '../../src/db/connect'
 import { credit } from '../../src/domain/ledger'
@@ -53,6 +53,8 @@ export interface TestAppOptions {
   config?: Partial<Config>
   adapters?: Partial<AppAdapters>
   logger?: Logger
+  /** Instead of the outbox mailer (mail in the mail_outbox table). */
+  mailer?: Mailer
 }
 
 export interface TestApp {
@@ -80,7 +82,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: database.db,
     config,
     clock,
-    mailer: createOutboxMailer(database.db, clock, logger),
+    mailer: options.mailer ?? createOutboxMailer(database.db, clock, logger),
     logger,
     adapters: options.adapters ?? {},
   }
