@@ -37,11 +37,21 @@ export async function startServer(config: Config, logger: Logger = consoleLogger
   const mailer = smtpMailer ?? createOutboxMailer(db, systemClock, logger)
   const app = createApp({ db, config, clock: systemClock, mailer, logger, adapters: {} })
 
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const listening = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
-      resolve(listening),
-    )
-  })
+  let server: ReturnType<typeof serve>
+  try {
+    server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+      const listening = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => {
+        listening.off('error', reject)
+        resolve(listening)
+      })
+      // A port already in use or a host that is not ours: a start-up error, not a crash.
+      listening.once('error', reject)
+    })
+  } catch (error) {
+    smtpMailer?.close()
+    await db.destroy()
+    throw error
+  }
   const address = server.address() as AddressInfo
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
   const url = `http://${host}:${address.port}`

@@ -159,8 +159,8 @@ export function buildOpenApiDocument(
       title: 'Engage Panel API',
       version: API_VERSION,
       description:
-        'The API of the Engage Panel. Authenticated calls send `Authorization: Bearer <token>` with the token ' +
-        'from /api/signin or /api/signup. Money is in USD. Every error answers `{ "detail": "..." }`.',
+        'The API of the Engage Panel. Authenticated calls send the header Authorization: Bearer <token>, with ' +
+        'the token from /api/signin or /api/signup. Money is in USD. Every error answers JSON { "detail": "..." }.',
     },
     paths,
     components: {
