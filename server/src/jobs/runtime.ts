@@ -4,11 +4,13 @@ import path from 'node:path'
 import * as z from 'zod'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
+import { createAppPaymentGateways } from '../domain/payments'
 import { noGeneratedTexts, type OrderTextsSource } from '../domain/fulfilment'
 import { providerClientFactory } from '../domain/providers'
 import { type Clock, systemClock } from '../http/env'
 import type { Logger } from '../logger'
 import { createSimulator, createSqliteSimulatorStore, type Simulator } from '../simulator'
+import { paymentJobs } from './handlers/reconcile-payments'
 import { fulfilmentJobs } from './registry'
 import { createWorker, type Worker } from './worker'
 
@@ -78,7 +80,7 @@ export interface FulfilmentWorkerOptions {
   orderTexts?: OrderTextsSource
 }
 
-/** The worker with every fulfilment job, not started. */
+/** The worker with every fulfilment job and the payments' reconcile job, not started. */
 export function createFulfilmentWorker(options: FulfilmentWorkerOptions): Worker {
   const settings = options.settings ?? workerSettings(options.config.env)
   const clock = options.clock ?? systemClock
@@ -90,12 +92,18 @@ export function createFulfilmentWorker(options: FulfilmentWorkerOptions): Worker
     orderTexts: options.orderTexts ?? noGeneratedTexts,
   }
   const { handlers, recurring } = fulfilmentJobs(deps, settings)
+  const payments = paymentJobs({
+    db: options.db,
+    clock,
+    logger: options.logger,
+    gateways: createAppPaymentGateways(options.db, options.config),
+  })
   return createWorker({
     db: options.db,
     clock,
     logger: options.logger,
-    handlers,
-    recurring,
+    handlers: { ...handlers, ...payments.handlers },
+    recurring: [...recurring, ...payments.recurring],
     concurrency: Math.max(settings.concurrency, 1),
     pollIntervalMs: settings.pollIntervalMs,
     leaseMs: settings.leaseMs,
