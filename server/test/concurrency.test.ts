@@ -93,4 +93,45 @@ describe(`orders under concurrency (${testDatabaseKind})`, () => {
     expect(await balanceOf(user.userId)).toBe(498_000_000)
     expect(await ledgerSum(t.db, user.userId)).toBe(498_000_000)
   })
+
+  it('settles mass orders that share links in opposite orders with one winner and 409s, never a deadlock', async () => {
+    const user = await signUp(t)
+    await fund(t.db, user.userId, 1_000)
+    const pairs = Array.from({ length: 20 }, () => [uniqueLink(), uniqueLink(), uniqueLink()] as const)
+    const requests = pairs.flatMap(([first, second, third]) => [
+      fetch(`${baseUrl}/api/orders/mass`, {
+        method: 'POST',
+        headers: authed(user.token),
+        body: JSON.stringify({
+          items: [first, second, third].map((url) => ({ type: 'likes', quantity: 1000, url })),
+        }),
+      }),
+      fetch(`${baseUrl}/api/orders/mass`, {
+        method: 'POST',
+        headers: authed(user.token),
+        body: JSON.stringify({
+          items: [third, second, first].map((url) => ({ type: 'likes', quantity: 1000, url })),
+        }),
+      }),
+      placeOrder(user.token, second),
+    ])
+    const statuses = (await Promise.all(requests)).map((response) => response.status)
+    expect(statuses.filter((status) => status !== 201 && status !== 409)).toEqual([])
+    // Every request placed all its orders or none: 3 per mass order accepted, 1 per single order.
+    const accepted = statuses.reduce(
+      (count, status, index) => count + (status === 201 ? (index % 3 === 2 ? 1 : 3) : 0),
+      0,
+    )
+    const orders = await t.db
+      .selectFrom('orders')
+      .select('target_url')
+      .where('user_id', '=', user.userId)
+      .execute()
+    expect(orders).toHaveLength(accepted)
+    const links = orders.map((order) => order.target_url)
+    expect(new Set(links).size).toBe(links.length)
+    const balance = await balanceOf(user.userId)
+    expect(balance).toBe(1_000_000_000 - orders.length * 2_000_000)
+    expect(balance).toBe(await ledgerSum(t.db, user.userId))
+  })
 })

@@ -264,13 +264,22 @@ describe('POST /api/orders/mass', () => {
       ],
     })
     expect(response.status).toBe(201)
-    const rows = await ordersOf(user.userId)
-    expect(JSON.parse(rows[0]?.ai_setting ?? 'null')).toMatchObject({
+    const { newOrders } = MassOrderResponse.parse(await response.json())
+    expect(newOrders.map((order) => order.service_type)).toEqual(['ai_comments', 'likes'])
+    const settingOf = async (orderId: string) => {
+      const row = await t.db
+        .selectFrom('orders')
+        .select('ai_setting')
+        .where('id', '=', Number(orderId))
+        .executeTakeFirstOrThrow()
+      return row.ai_setting === null ? null : (JSON.parse(row.ai_setting) as unknown)
+    }
+    expect(await settingOf(newOrders[0]?.id ?? '')).toMatchObject({
       id: 'Witty-One',
       name: 'Witty',
       maxTokens: 100,
     })
-    expect(rows[1]?.ai_setting).toBeNull()
+    expect(await settingOf(newOrders[1]?.id ?? '')).toBeNull()
   })
 
   it("refuses an AI setting id the customer does not have, including another customer's", async () => {

@@ -161,20 +161,16 @@ export interface ChargedOrderInput {
 }
 
 /**
- * Inserts a pending order, charges it (rate × quantity rounded up, through the ledger's conditional debit)
- * and enqueues its `dispatch-order` job, all with `trx`, which must be a transaction: a refusal (a second
- * active order for the link, a balance too low) throws after writes that the caller's rollback undoes.
- * `fields` names the request fields for the conflict refusal.
+ * Inserts a pending order with its charge (rate × quantity rounded up) using `trx`, or refuses a second active
+ * order for the same link and service, naming `fields.targetUrl`. The order is not paid yet: see chargeOrder.
  */
-export async function insertChargedOrder(
+export async function insertPendingOrder(
   trx: Db,
   input: ChargedOrderInput,
   fields: OrderFieldNames,
 ): Promise<Order> {
-  const charge = chargeMicros(input.service.rate_per_1k, input.quantity)
-  let order: Order
   try {
-    order = await trx
+    return await trx
       .insertInto('orders')
       .values({
         user_id: input.userId,
@@ -182,7 +178,7 @@ export async function insertChargedOrder(
         service_type: input.service.name,
         target_url: input.targetUrl,
         quantity: input.quantity,
-        charge,
+        charge: chargeMicros(input.service.rate_per_1k, input.quantity),
         status: 'pending',
         start_count: null,
         remains: null,
@@ -203,16 +199,23 @@ export async function insertChargedOrder(
       throw new OrderRefusal('conflict', DUPLICATE_ACTIVE_ORDER, fields.targetUrl)
     throw error
   }
+}
+
+/**
+ * Pays an inserted order through the ledger's conditional debit and enqueues its `dispatch-order` job, using
+ * `trx`. Refuses a balance too low; the caller's rollback then undoes the order too.
+ */
+export async function chargeOrder(trx: Db, order: Order, now: number): Promise<void> {
   // A free service moves no money, and the ledger records only balance changes.
-  if (charge > 0) {
+  if (order.charge > 0) {
     try {
       await debit(trx, {
-        userId: input.userId,
-        amount: charge,
+        userId: order.user_id,
+        amount: order.charge,
         kind: 'order_payment',
         reference: `order:${order.id}`,
         idempotencyKey: `order:${order.id}:charge`,
-        now: input.now,
+        now,
       })
     } catch (error) {
       if (error instanceof InsufficientFundsError)
@@ -224,8 +227,25 @@ export async function insertChargedOrder(
     kind: 'dispatch-order',
     payload: { orderId: order.id },
     uniqueKey: `order:${order.id}:dispatch`,
-    now: input.now,
+    now,
   })
+}
+
+/**
+ * Inserts a pending order, charges it and enqueues its dispatch, all with `trx`, which must be a transaction:
+ * a refusal throws after writes that the caller's rollback undoes.
+ *
+ * The order row comes before the debit on purpose: every order transaction takes the link's unique index entry
+ * first and the customer's balance row last, so two transactions of one customer never wait on each other in
+ * opposite orders (PostgreSQL would abort one as a deadlock).
+ */
+export async function insertChargedOrder(
+  trx: Db,
+  input: ChargedOrderInput,
+  fields: OrderFieldNames,
+): Promise<Order> {
+  const order = await insertPendingOrder(trx, input, fields)
+  await chargeOrder(trx, order, input.now)
   return order
 }
 
@@ -284,7 +304,12 @@ export async function placeMassOrder(
   input: { userId: number; items: readonly MassOrderItemInput[]; now: number },
 ): Promise<Order[]> {
   return db.transaction().execute(async (trx) => {
-    const prepared: { service: Service; item: MassOrderItemInput; aiSetting: AiSettingSnapshot | null }[] = []
+    const prepared: {
+      index: number
+      service: Service
+      item: MassOrderItemInput
+      aiSetting: AiSettingSnapshot | null
+    }[] = []
     const seenLinks = new Map<string, number>()
     for (const [index, item] of input.items.entries()) {
       const service = await orderableService(trx, item.type, itemField(index, 'type'))
@@ -303,29 +328,38 @@ export async function placeMassOrder(
         )
         aiSetting = first ? snapshotFromRow(first) : null
       }
-      prepared.push({ service, item, aiSetting })
+      prepared.push({ index, service, item, aiSetting })
     }
-    const orders: Order[] = []
-    for (const [index, { service, item, aiSetting }] of prepared.entries()) {
-      orders.push(
-        await insertChargedOrder(
-          trx,
-          {
-            userId: input.userId,
-            service,
-            targetUrl: item.url,
-            quantity: item.quantity,
-            aiSetting,
-            now: input.now,
-          },
-          {
-            serviceType: itemField(index, 'type'),
-            quantity: itemField(index, 'quantity'),
-            targetUrl: itemField(index, 'url'),
-          },
-        ),
+    // Rows go in by (service, link) and every debit comes after them: two mass orders of one customer that share
+    // links then take their unique index entries in the same order and the balance row last, as
+    // insertChargedOrder does, so neither can wait on the other in a cycle. Answers keep the request's order.
+    const insertionOrder = [...prepared].sort(
+      (left, right) =>
+        left.service.id - right.service.id ||
+        (left.item.url < right.item.url ? -1 : left.item.url > right.item.url ? 1 : 0),
+    )
+    const orderOfItem = new Map<number, Order>()
+    for (const { index, service, item, aiSetting } of insertionOrder) {
+      const order = await insertPendingOrder(
+        trx,
+        {
+          userId: input.userId,
+          service,
+          targetUrl: item.url,
+          quantity: item.quantity,
+          aiSetting,
+          now: input.now,
+        },
+        {
+          serviceType: itemField(index, 'type'),
+          quantity: itemField(index, 'quantity'),
+          targetUrl: itemField(index, 'url'),
+        },
       )
+      orderOfItem.set(index, order)
     }
+    const orders = prepared.flatMap(({ index }) => orderOfItem.get(index) ?? [])
+    for (const order of orders) await chargeOrder(trx, order, input.now)
     return orders
   })
 }
