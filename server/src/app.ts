@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createAppPaymentGateways } from './domain/payments'
 import type { AppDeps, AppEnv } from './http/env'
-import { handleError, handleNotFound, HttpError } from './http/errors'
+import { handleError, handleNotFound, HttpError, REQUEST_BODY_TOO_LARGE } from './http/errors'
 import { securityHeaders } from './http/security'
 import { aiRoutes } from './routes/ai'
 import { authRoutes } from './routes/auth'
@@ -25,8 +25,7 @@ export const MAX_BODY_BYTES = 1024 * 1024
  */
 export function createApp(callerDeps: AppDeps) {
   // Payment gateways come from config.payments unless the caller brings its own (tests point them at fakes).
-  const payments =
-    callerDeps.adapters?.payments ?? createAppPaymentGateways(callerDeps.db, callerDeps.config)
+  const payments = callerDeps.adapters?.payments ?? createAppPaymentGateways(callerDeps.db, callerDeps.config)
   const deps: AppDeps = { ...callerDeps, adapters: { ...callerDeps.adapters, payments } }
   const app = new Hono<AppEnv>()
   app.onError(handleError)
@@ -41,7 +40,7 @@ export function createApp(callerDeps: AppDeps) {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: () => {
-        throw new HttpError(413, 'Request body too large')
+        throw new HttpError(413, REQUEST_BODY_TOO_LARGE)
       },
     }),
   )

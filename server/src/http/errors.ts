@@ -1,5 +1,5 @@
 import { INTERNAL_SERVER_ERROR, NOT_FOUND } from '@engage/contract'
-import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
+import type { ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { AppEnv } from './env'
@@ -21,14 +21,8 @@ export class HttpError extends Error {
   }
 }
 
-export function errorResponse(
-  c: Context,
-  status: ContentfulStatusCode,
-  detail: string,
-  headers?: Record<string, string>,
-) {
-  return c.json({ detail }, status, headers)
-}
+/** House text for a body over the size limit (no contract constant: only the server says it). */
+export const REQUEST_BODY_TOO_LARGE = 'Request body too large'
 
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof HttpError) {
