@@ -82,6 +82,8 @@ export function DatePicker({
         }}
         granularity="minute"
         shouldForceLeadingZeros
+        // minValue / maxValue errors show while editing, not only after a native form submit.
+        validationBehavior={props.validationBehavior ?? 'aria'}
         className={[field, className].filter(Boolean).join(' ')}
       >
         <FieldLabel>{label}</FieldLabel>

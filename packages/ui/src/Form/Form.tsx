@@ -35,8 +35,8 @@ export function Form({ onSubmit, className, ...props }: FormProps) {
       onSubmit={async (event) => {
         if (!onSubmit) event.preventDefault()
         await onSubmit?.(event)
-        // Errors render after react-hook-form's state update; wait for that commit before reading the DOM.
-        requestAnimationFrame(() => focusFirstInvalidField(formRef.current))
+        // Errors render after react-hook-form's state update; React commits it in a task queued before this one.
+        setTimeout(() => focusFirstInvalidField(formRef.current), 0)
       }}
     />
   )

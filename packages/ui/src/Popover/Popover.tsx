@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react'
 import { Button, Popover as AriaPopover, type PopoverProps as AriaPopoverProps } from 'react-aria-components'
 import { detailCard, popover, popoverTrigger } from './Popover.css'
 
@@ -69,10 +69,6 @@ export function Popover({
         aria-controls={isOpen ? cardId : undefined}
         onHoverStart={() => setOpenAfter(true, delay)}
         onHoverEnd={() => setOpenAfter(false, closeDelay)}
-        onFocus={(event) => {
-          // Keyboard focus opens the card; a mouse or touch focus waits for hover or the press.
-          if (event.target.matches(':focus-visible')) setOpenNow(true)
-        }}
         onBlur={() => setOpenAfter(false, closeDelay)}
         onKeyDown={(event) => {
           if (event.key === 'Escape' && isOpen) setOpenNow(false)
@@ -81,7 +77,12 @@ export function Popover({
         // A mouse press keeps a hovered card open; a tap or a key press toggles it.
         onPress={(event) => setOpenNow(event.pointerType === 'mouse' ? true : !isOpen)}
       >
-        {trigger}
+        {({ isFocusVisible }) => (
+          <>
+            {trigger}
+            <OpenOnKeyboardFocus isFocusVisible={isFocusVisible} open={() => setOpenNow(true)} />
+          </>
+        )}
       </Button>
       <AriaPopover
         triggerRef={triggerRef}
@@ -109,4 +110,14 @@ export function Popover({
       </AriaPopover>
     </>
   )
+}
+
+// Keyboard focus opens the card; focus from a mouse or a touch waits for the hover or the press. RAC's
+// isFocusVisible already knows which input moved focus.
+function OpenOnKeyboardFocus({ isFocusVisible, open }: { isFocusVisible: boolean; open: () => void }) {
+  const openCard = useEffectEvent(open)
+  useEffect(() => {
+    if (isFocusVisible) openCard()
+  }, [isFocusVisible])
+  return null
 }

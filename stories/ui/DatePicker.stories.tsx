@@ -1,0 +1,92 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { CalendarDateTime } from '@internationalized/date'
+import { DatePicker } from '@engage/ui'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+
+const start = new CalendarDateTime(2026, 11, 21, 10, 0)
+
+const meta = {
+  title: 'UI/DatePicker',
+  component: DatePicker,
+  parameters: { layout: 'padded' },
+  args: { label: 'Start date', defaultValue: start, onChange: fn() },
+} satisfies Meta<typeof DatePicker>
+export default meta
+type Story = StoryObj<typeof meta>
+
+// The time is wrapped in Unicode isolation marks (RAC keeps it left-to-right in every locale).
+const fieldText = (canvas: ReturnType<typeof within>) =>
+  canvas.getByRole('group', { name: 'Start date' }).textContent?.replace(/[\u2066-\u2069]/g, '')
+
+export const MinutesStepBy15: Story = {
+  play: async ({ canvas, args }) => {
+    await expect(fieldText(canvas)).toMatch(/11\/21\/2026, 10:00\s?AM/)
+    const minute = canvas.getByRole('spinbutton', { name: /minute/i })
+    await userEvent.click(minute)
+    await userEvent.keyboard('{ArrowUp}')
+    await expect(minute).toHaveTextContent('15')
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}')
+    await expect(minute).toHaveTextContent('45')
+    await userEvent.keyboard('{ArrowDown}')
+    await expect(minute).toHaveTextContent('30')
+    const changes = (args.onChange as ReturnType<typeof fn>).mock.calls
+    await expect(changes.at(-1)?.[0]?.toString()).toBe('2026-11-21T10:30:00')
+  },
+}
+
+export const TypedMinutesSnapTo15: Story = {
+  play: async ({ canvas, args }) => {
+    const minute = canvas.getByRole('spinbutton', { name: /minute/i })
+    await userEvent.click(minute)
+    await userEvent.keyboard('10')
+    await userEvent.tab()
+    await userEvent.tab()
+    await waitFor(() => expect(minute).toHaveTextContent('15'))
+    const changes = (args.onChange as ReturnType<typeof fn>).mock.calls
+    await expect(changes.at(-1)?.[0]?.toString()).toBe('2026-11-21T10:15:00')
+  },
+}
+
+export const CalendarPopover: Story = {
+  play: async ({ canvas, canvasElement, args }) => {
+    const page = within(canvasElement.ownerDocument.body)
+    await userEvent.click(canvas.getByRole('button', { name: /Calendar/ }))
+    const dialog = await page.findByRole('dialog')
+    await userEvent.click(within(dialog).getByRole('button', { name: /November 25, 2026/ }))
+    await waitFor(() => expect(page.queryByRole('dialog')).not.toBeInTheDocument())
+    const changes = (args.onChange as ReturnType<typeof fn>).mock.calls
+    await expect(changes.at(-1)?.[0]?.toString()).toBe('2026-11-25T10:00:00')
+  },
+}
+
+export const MinAndMax: Story = {
+  args: {
+    label: 'End date',
+    minValue: new CalendarDateTime(2026, 11, 21, 9, 0),
+    maxValue: new CalendarDateTime(2026, 11, 30, 18, 0),
+    defaultValue: new CalendarDateTime(2026, 12, 2, 9, 0),
+    errorMessage: 'The end must be before November 30',
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const group = canvas.getByRole('group', { name: 'End date' })
+    await expect(within(group).getAllByRole('spinbutton')[0]).toHaveAttribute('aria-invalid', 'true')
+    await expect(canvas.getByText('The end must be before November 30')).toBeVisible()
+    const page = within(canvasElement.ownerDocument.body)
+    await userEvent.click(canvas.getByRole('button', { name: /Calendar/ }))
+    const dialog = await page.findByRole('dialog')
+    await userEvent.click(within(dialog).getByRole('button', { name: /Previous/ }))
+    await expect(within(dialog).getByRole('button', { name: /November 20, 2026/ })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
+  },
+}
+
+export const Empty: Story = {
+  args: { defaultValue: undefined, description: 'Orders start at this time.' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('spinbutton', { name: /month/i })).toHaveTextContent('mm')
+  },
+}
+
+export const Disabled: Story = { args: { isDisabled: true } }
