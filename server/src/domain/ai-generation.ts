@@ -1,10 +1,4 @@
-import {
-  AiSettingFields,
-  createAiPresets,
-  isAiService,
-  isMaskedApiKey,
-  type Order as ApiOrder,
-} from '@engage/contract'
+import { AiSettingFields, createAiPresets, isMaskedApiKey, type Order as ApiOrder } from '@engage/contract'
 import { sql } from 'kysely'
 import {
   AiPermanentError,
@@ -19,30 +13,42 @@ import type { Config } from '../config'
 import { decryptSecret } from '../crypto/secrets'
 import type { Db } from '../db/connect'
 import type { Order } from '../db/schema'
+import type { Clock } from '../http/env'
 import { enqueueAttempt } from '../jobs/queue'
+import type { OrderTextsSource } from './fulfilment'
 import { toApiOrder } from './orders'
 
 // The texts of ai_comments and ai_tweets orders (issue 7): written by the customer's AI setting, frozen on the
 // order, with the customer's key or the operator's default key; stored one row per text as each batch comes
 // back; sent upstream as the `comments` of a Custom Comments service once all of them exist.
 //
-// The lifecycle: the order is placed pending and its `dispatch-order` job asks aiTextsForDispatch for the texts;
-// while they are incomplete that enqueues `generate-texts` (once) and the dispatch waits. generateOrderTexts
-// writes the rest and enqueues the dispatch again. A provider that refuses the setting (or keeps failing after
-// the job's retries) pauses the order with the reason; retrying the order dispatches it again, which resumes
-// the generation from the texts already stored.
+// The lifecycle rides on the order's `dispatch-order` job (domain/fulfilment.ts). Dispatching an AI order asks
+// generatedOrderTexts for its texts; while they are incomplete that enqueues `generate-texts` (once) and the
+// dispatch waits, looking again a little later. generateOrderTexts writes what is missing; the waiting dispatch
+// then finds every text and sends them. A provider that refuses the setting (or keeps failing after the job's
+// retries) pauses the order with the reason; the waiting dispatch finds the order paused and ends. Retrying the
+// order enqueues a new dispatch, which starts the generation again from the texts already stored.
 
 /** What generation needs from the app's dependencies. */
 export interface AiGenerationDeps {
   db: Db
   config: Pick<Config, 'ai' | 'dataKey'>
-  /** Epoch milliseconds. */
-  now: () => number
+  clock: Clock
 }
 
-/** ai_comments and ai_tweets orders are written by AI (spec §9). */
-export function isAiOrder(order: Pick<Order, 'service_type'>): boolean {
-  return isAiService(order.service_type)
+/**
+ * The services whose units are texts written by AI (services.is_ai: ai_comments and ai_tweets), among these
+ * ids. Dispatch asks for texts on exactly these services.
+ */
+async function aiServiceIds(db: Db, serviceIds: readonly number[]): Promise<Set<number>> {
+  if (serviceIds.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('services')
+    .select('id')
+    .where('id', 'in', [...new Set(serviceIds)])
+    .where('is_ai', '=', 1)
+    .execute()
+  return new Set(rows.map((row) => row.id))
 }
 
 function serviceTypeOf(order: Pick<Order, 'service_type'>): AiServiceType {
@@ -150,6 +156,11 @@ export async function orderTexts(db: Db, orderId: number): Promise<string[]> {
  * `ai_usage` ({ prompt_tokens, completion_tokens }, null before the first batch) on AI orders.
  */
 export async function toApiOrdersWithAi(db: Db, orders: readonly Order[]): Promise<ApiOrder[]> {
+  const aiServices = await aiServiceIds(
+    db,
+    orders.map((order) => order.service_id),
+  )
+  const isAiOrder = (order: Order) => aiServices.has(order.service_id)
   const aiOrderIds = orders.filter(isAiOrder).map((order) => order.id)
   const texts = new Map<number, string[]>()
   const usage = new Map<number, { prompt_tokens: number; completion_tokens: number }>()
@@ -201,27 +212,28 @@ export async function toApiOrderWithAi(db: Db, order: Order): Promise<ApiOrder> 
 // ---- The dispatch hook ------------------------------------------------------------------------------------
 
 /**
- * For the dispatch of an AI order, inside its transaction `trx`: the texts to send upstream as `comments`
- * (one per unit of quantity) when all of them exist. Otherwise null, after enqueueing the `generate-texts` job
- * (nothing new when one is queued or running): the dispatch then waits, and the generation enqueues the dispatch
- * again when it has written the last text.
+ * The texts source of the dispatch (domain/fulfilment.ts OrderTextsSource): an AI order's texts, one per unit
+ * of quantity, when all of them exist. Otherwise null, after enqueueing its `generate-texts` job (nothing new
+ * while one is queued or running), and the dispatch waits.
  */
-export async function aiTextsForDispatch(trx: Db, order: Order, now: number): Promise<string[] | null> {
-  const texts = await orderTexts(trx, order.id)
-  if (texts.length >= order.quantity) return texts.slice(0, order.quantity)
-  await enqueueAttempt(trx, {
-    kind: 'generate-texts',
-    payload: { orderId: order.id },
-    keyPrefix: `order:${order.id}:generate`,
-    now,
-  })
-  return null
+export function generatedOrderTexts(clock: Clock): OrderTextsSource {
+  return async (db, order) => {
+    const texts = await orderTexts(db, order.id)
+    if (texts.length >= order.quantity) return texts.slice(0, order.quantity)
+    await enqueueAttempt(db, {
+      kind: 'generate-texts',
+      payload: { orderId: order.id },
+      keyPrefix: `order:${order.id}:generate`,
+      now: clock.now(),
+    })
+    return null
+  }
 }
 
 // ---- Generating -------------------------------------------------------------------------------------------
 
 export type TextGenerationOutcome =
-  /** Every text exists; the dispatch is enqueued. */
+  /** Every text exists; the waiting dispatch sends them. */
   | 'complete'
   /** Nothing to write: the order is gone, not an AI order, or no longer pending (cancelled, paused). */
   | 'not-needed'
@@ -244,49 +256,32 @@ export async function pauseOrderForAi(
   return Number(result.numUpdatedRows) === 1
 }
 
-async function enqueueDispatch(trx: Db, orderId: number, now: number): Promise<void> {
-  await enqueueAttempt(trx, {
-    kind: 'dispatch-order',
-    payload: { orderId },
-    keyPrefix: `order:${orderId}:dispatch`,
-    now,
-  })
-}
-
 /**
- * Writes the texts an AI order still lacks, in batches, storing each batch (texts, tokens) as it arrives.
- * Answers 'paused' after pausing the order when the provider refuses for good (AiPermanentError: a wrong key, an
- * unknown model, only repeated answers). Throws AiTransientError (timeouts, 429, 5xx) for the job to retry; when
- * the job gives up, it calls pauseOrderForAi with the error's message.
+ * Writes the texts a pending AI order still lacks, in batches, storing each batch (texts, tokens) as it
+ * arrives. Answers 'paused' after pausing the order when the provider refuses for good (AiPermanentError: a
+ * wrong key, an unknown model, only repeated answers). Throws AiTransientError (timeouts, 429, 5xx) for the job
+ * to retry; when the job gives up, it pauses the order with the error's message (pauseOrderForAi).
  */
 export async function generateOrderTexts(
   deps: AiGenerationDeps,
   orderId: number,
-  options: { signal?: AbortSignal } = {},
 ): Promise<TextGenerationOutcome> {
   const { db, config } = deps
   const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst()
-  if (!order || order.status !== 'pending' || !isAiOrder(order)) return 'not-needed'
+  if (!order || order.status !== 'pending') return 'not-needed'
+  if (!(await aiServiceIds(db, [order.service_id])).has(order.service_id)) return 'not-needed'
 
   const stored = await orderTexts(db, order.id)
-  const completeWith = async () => {
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('order_ai_generations')
-        .set({ completed_at: deps.now(), updated_at: deps.now() })
-        .where('order_id', '=', order.id)
-        .where('completed_at', 'is', null)
-        .execute()
-      const current = await trx
-        .selectFrom('orders')
-        .select('status')
-        .where('id', '=', order.id)
-        .executeTakeFirst()
-      if (current?.status === 'pending') await enqueueDispatch(trx, order.id, deps.now())
-    })
+  const complete = async () => {
+    await db
+      .updateTable('order_ai_generations')
+      .set({ completed_at: deps.clock.now(), updated_at: deps.clock.now() })
+      .where('order_id', '=', order.id)
+      .where('completed_at', 'is', null)
+      .execute()
     return 'complete' as const
   }
-  if (stored.length >= order.quantity) return completeWith()
+  if (stored.length >= order.quantity) return complete()
 
   let setting: OrderAiSetting
   let customerKey: string
@@ -303,11 +298,11 @@ export async function generateOrderTexts(
       error instanceof AiProviderError
         ? error.message
         : 'Failed to generate texts: the AI setting of this order is unreadable'
-    await pauseOrderForAi(db, order.id, reason, deps.now())
+    await pauseOrderForAi(db, order.id, reason, deps.clock.now())
     return 'paused'
   }
   const keySource = customerKey === '' ? 'operator' : 'customer'
-  const startedAt = deps.now()
+  const startedAt = deps.clock.now()
   await db
     .insertInto('order_ai_generations')
     .values({
@@ -332,13 +327,11 @@ export async function generateOrderTexts(
   // A customer may cancel a pending order while its texts are being written: the batch that notices stops
   // the run, and nothing more is asked of the provider.
   const stop = new AbortController()
-  const abortWith = () => stop.abort()
-  options.signal?.addEventListener('abort', abortWith, { once: true })
   let nextPosition = stored.length
   let orderLeftPending = false
   const storeBatch = async (batch: GeneratedBatch) => {
     await db.transaction().execute(async (trx) => {
-      const now = deps.now()
+      const now = deps.clock.now()
       await trx
         .updateTable('order_ai_generations')
         .set({
@@ -390,13 +383,11 @@ export async function generateOrderTexts(
   } catch (error) {
     if (orderLeftPending) return 'not-needed'
     if (error instanceof AiPermanentError) {
-      await pauseOrderForAi(db, order.id, error.message, deps.now())
+      await pauseOrderForAi(db, order.id, error.message, deps.clock.now())
       return 'paused'
     }
     throw error
-  } finally {
-    options.signal?.removeEventListener('abort', abortWith)
   }
   if (orderLeftPending) return 'not-needed'
-  return completeWith()
+  return complete()
 }

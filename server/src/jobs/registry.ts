@@ -1,6 +1,8 @@
+import type { AiGenerationDeps } from '../domain/ai-generation'
 import type { FulfilmentDeps } from '../domain/fulfilment'
 import { cancelOrderHandler } from './handlers/cancel-order'
 import { dispatchOrderHandler } from './handlers/dispatch-order'
+import { generateTextsHandler } from './handlers/generate-texts'
 import { subscriptionPeriodsHandler } from './handlers/subscription-periods'
 import { syncOrdersHandler } from './handlers/sync-orders'
 import type { JobHandlers, RecurringJob } from './worker'
@@ -30,11 +32,14 @@ export interface FulfilmentIntervals {
 export function fulfilmentJobs(
   deps: FulfilmentDeps,
   intervals: FulfilmentIntervals,
+  /** What AI orders' texts are written with (issue 7); without it, this worker leaves `generate-texts` to others. */
+  aiDeps?: AiGenerationDeps,
 ): { handlers: JobHandlers; recurring: RecurringJob[] } {
   return {
     handlers: {
       'dispatch-order': dispatchOrderHandler(deps),
       'cancel-order': cancelOrderHandler(deps),
+      ...(aiDeps ? { 'generate-texts': generateTextsHandler(aiDeps) } : {}),
       'sync-orders': syncOrdersHandler(deps),
       'subscription-periods': subscriptionPeriodsHandler(deps),
     },

@@ -5,7 +5,8 @@ import * as z from 'zod'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import { createAppPaymentGateways } from '../domain/payments'
-import { noGeneratedTexts, type OrderTextsSource } from '../domain/fulfilment'
+import { generatedOrderTexts } from '../domain/ai-generation'
+import type { OrderTextsSource } from '../domain/fulfilment'
 import { providerClientFactory } from '../domain/providers'
 import { type Clock, systemClock } from '../http/env'
 import type { Logger } from '../logger'
@@ -76,7 +77,7 @@ export interface FulfilmentWorkerOptions {
   logger: Logger
   clock?: Clock
   settings?: WorkerSettings
-  /** Where AI orders' texts come from (issue 7); until then AI orders wait in pending. */
+  /** Where AI orders' texts come from. @default the AI generation of issue 7 (domain/ai-generation.ts) */
   orderTexts?: OrderTextsSource
 }
 
@@ -89,9 +90,13 @@ export function createFulfilmentWorker(options: FulfilmentWorkerOptions): Worker
     clock,
     logger: options.logger,
     clientFor: providerClientFactory(options.config.dataKey, { timeoutMs: settings.upstreamTimeoutMs }),
-    orderTexts: options.orderTexts ?? noGeneratedTexts,
+    orderTexts: options.orderTexts ?? generatedOrderTexts(clock),
   }
-  const { handlers, recurring } = fulfilmentJobs(deps, settings)
+  const { handlers, recurring } = fulfilmentJobs(deps, settings, {
+    db: options.db,
+    config: options.config,
+    clock,
+  })
   const payments = paymentJobs({
     db: options.db,
     clock,
