@@ -1,6 +1,7 @@
 import { AUTHENTICATION_REQUIRED } from '@engage/contract'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Config } from '../src/config'
+import { randomBytes } from 'node:crypto'
+import { type Config, ConfigError, loadConfig } from '../src/config'
 import type { Logger } from '../src/logger'
 import { startFakeOpenAiCompatible, type FakeOpenAiCompatible } from './ai/fakes/openai-compatible'
 import { startFakeReplicate, type FakeReplicate } from './ai/fakes/replicate'
@@ -357,5 +358,32 @@ describe('POST /api/ai/preview', () => {
 
     expect(response.status).toBe(422)
     expect(await response.json()).toEqual({ detail: 'model: Model is required', field: 'model' })
+  })
+})
+
+describe('configuration', () => {
+  const base = { DATA_KEY: randomBytes(32).toString('base64'), DATA_DIR: '/tmp/engage-tests' }
+
+  it("reads the AI base URLs and the operator's default keys from the environment", () => {
+    const config = loadConfig({
+      ...base,
+      OPENAI_BASE_URL: 'http://127.0.0.1:4010/',
+      DEEPSEEK_API_KEY: operatorDeepSeekKey,
+      OPENROUTER_API_KEY: '  ',
+    })
+
+    expect(config.ai.baseUrls).toEqual({
+      openai: 'http://127.0.0.1:4010',
+      deepseek: 'https://api.deepseek.com',
+      openrouter: 'https://openrouter.ai',
+      replicate: 'https://api.replicate.com',
+    })
+    expect(config.ai.defaultApiKeys).toEqual({ deepseek: operatorDeepSeekKey })
+  })
+
+  it('stops start-up on a base URL that is not http(s), naming the variable', () => {
+    expect(() => loadConfig({ ...base, REPLICATE_BASE_URL: 'ftp://models.example' })).toThrow(
+      new ConfigError('Invalid AI configuration: REPLICATE_BASE_URL must be an http(s) URL'),
+    )
   })
 })
