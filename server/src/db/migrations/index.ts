@@ -2,20 +2,20 @@ import type { Migration } from 'kysely'
 import * as core from './0001_core'
 import * as subscriptionRate from './0002_subscription_rate'
 import * as walletHistory from './0003_wallet_history'
-import * as payments from './0020_payments'
-import * as aiGeneration from './0030_ai_generation'
 import * as aiPresets from './0004_ai_presets'
 import * as providers from './0010_providers'
 import * as subscriptionSkips from './0011_subscription_skips'
+import * as payments from './0020_payments'
+import * as aiGeneration from './0030_ai_generation'
 
 // Every migration, in order. Names are stable: they are recorded in the kysely_migration table.
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
   '0002_subscription_rate': subscriptionRate,
   '0003_wallet_history': walletHistory,
-  '0020_payments': payments,
-  '0030_ai_generation': aiGeneration,
   '0004_ai_presets': aiPresets,
   '0010_providers': providers,
   '0011_subscription_skips': subscriptionSkips,
+  '0020_payments': payments,
+  '0030_ai_generation': aiGeneration,
 }
