@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect'
+import type { JobStatus } from '../db/schema'
 
 // The durable job queue's producer side (ARCHITECTURE.md, Jobs). A job is a row in `jobs`, inserted in the
 // same transaction as the change that needs it (an outbox): when the order commits, so does its next step, and
@@ -84,7 +85,7 @@ export async function enqueueAttempt<Kind extends JobKind>(
   options: EnqueueAttemptOptions<Kind>,
 ): Promise<EnqueuedAttempt | null> {
   const { keyPrefix, ...job } = options
-  let latestStatus: string | undefined
+  let latestStatus: JobStatus | undefined
   for (let attempt = 1; ; attempt++) {
     const uniqueKey = attempt === 1 ? keyPrefix : `${keyPrefix}:${attempt}`
     const existing = await trx
