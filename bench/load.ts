@@ -3,11 +3,12 @@
 //   pnpm bench:load                                (root script)
 //   pnpm --filter ./server exec tsx ../bench/load.ts
 //
-// In one run: a bare @hono/node-server hello-world, then the API on a fresh SQLite file and, when PostgreSQL
-// answers (DATABASE_URL, else 127.0.0.1:5432), on a fresh PostgreSQL schema. Each server runs in a child
-// process of its own, so autocannon (in this process) does not share an event loop with it. Measured, at
-// BENCH_CONNECTIONS (32) connections for BENCH_SECONDS (5) each after a 1 s warm-up:
-//   hello-world, GET /api/get-services, GET /api/user/me, POST /api/orders/create (distinct links, funded users)
+// In one run: the API (as startServer runs it) on a fresh SQLite file and, when PostgreSQL answers (DATABASE_URL,
+// else 127.0.0.1:5432), on a fresh PostgreSQL database, each compared with a bare @hono/node-server hello-world
+// measured just before it. Every server runs in a child process of its own, so autocannon (in this process) does
+// not share an event loop with it. Measured at BENCH_CONNECTIONS (32) connections for BENCH_SECONDS (5) each,
+// after a 1 s warm-up: hello-world, GET /api/get-services, GET /api/user/me, POST /api/orders/create (distinct
+// links, 64 funded customers in turn).
 // Targets (issue 3): get-services >= 0.8 x hello-world; orders/create >= 2,500/s on SQLite and >= 1,500/s on
 // PostgreSQL with p99 <= 25 ms.
 
@@ -226,10 +227,12 @@ function rotatingTokens(tokens: string[]) {
   }
 }
 
-async function measureApi(database: string, env: Record<string, string>): Promise<Row[]> {
+async function measureApi(database: string, env: Record<string, string>, helloUrl: string): Promise<Row[]> {
   const api = await start('api', env)
   try {
     const rows: Row[] = []
+    // The hello-world again, right before the API: the machine's load drifts, and the ratio is what matters.
+    rows.push(await measure('hello-world', database, helloUrl, [{ method: 'GET', path: '/' }]))
     rows.push(
       await measure('GET /api/get-services', database, api.url, [
         { method: 'GET', path: '/api/get-services' },
@@ -291,7 +294,8 @@ async function reachablePostgres(): Promise<string | undefined> {
 }
 
 function printTable(rows: Row[]): void {
-  const hello = rows.find((row) => row.scenario === 'hello-world')?.requestsPerSecond ?? 0
+  const helloOf = (database: string) =>
+    rows.find((row) => row.scenario === 'hello-world' && row.database === database)?.requestsPerSecond ?? 0
   const header = ['scenario', 'database', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'vs hello']
   const lines = rows.map((row) => [
     row.scenario,
@@ -301,7 +305,7 @@ function printTable(rows: Row[]): void {
     String(row.p99),
     String(row.non2xx),
     String(row.errors),
-    hello > 0 ? `${(row.requestsPerSecond / hello).toFixed(2)}x` : '',
+    helloOf(row.database) > 0 ? `${(row.requestsPerSecond / helloOf(row.database)).toFixed(2)}x` : '',
   ])
   const widths = header.map((title, column) =>
     Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
@@ -316,17 +320,18 @@ function printTable(rows: Row[]): void {
 
 async function main(): Promise<void> {
   const rows: Row[] = []
-  console.log('hello-world')
   const hello = await start('hello')
   try {
-    rows.push(await measure('hello-world', '-', hello.url, [{ method: 'GET', path: '/' }]))
+    console.log('SQLite')
+    rows.push(...(await measureApi('sqlite', {}, hello.url)))
+    await measurePostgres(rows, hello.url)
   } finally {
     await stop(hello.child)
   }
+  printTable(rows)
+}
 
-  console.log('SQLite')
-  rows.push(...(await measureApi('sqlite', {})))
-
+async function measurePostgres(rows: Row[], helloUrl: string): Promise<void> {
   const postgresUrl = await reachablePostgres()
   if (postgresUrl) {
     console.log('PostgreSQL')
@@ -338,7 +343,7 @@ async function main(): Promise<void> {
     try {
       const url = new URL(postgresUrl)
       url.pathname = `/${name}`
-      rows.push(...(await measureApi('postgres', { BENCH_DATABASE_URL: url.toString() })))
+      rows.push(...(await measureApi('postgres', { BENCH_DATABASE_URL: url.toString() }, helloUrl)))
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`)
       await admin.end()
@@ -346,7 +351,6 @@ async function main(): Promise<void> {
   } else {
     console.log('PostgreSQL: not reachable (set DATABASE_URL); measured SQLite only')
   }
-  printTable(rows)
 }
 
 const role = process.env.BENCH_ROLE
