@@ -215,6 +215,15 @@ describe('an ai_comments order', () => {
     expect(completed.status).toBe('completed')
     expect(completed.ai_texts).toEqual(written.ai_texts)
     expect(provider.chatRequests()).toHaveLength(2)
+    // The recent orders of the current-user call show the same.
+    const me = (await (await t.app.request('/api/user/me', { headers: authed(user.token) })).json()) as {
+      orders: Order[]
+    }
+    expect(me.orders.find((order) => order.id === placed.id)).toMatchObject({
+      ai_texts: written.ai_texts,
+      ai_progress: { generated: 12, total: 12 },
+      ai_usage: { prompt_tokens: 40, completion_tokens: 84 },
+    })
   })
 
   it('shows how many texts are written after every batch while the job runs', async () => {

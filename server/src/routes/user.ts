@@ -13,8 +13,9 @@ import {
 } from '@engage/contract'
 import { Hono } from 'hono'
 import { isUniqueViolation } from '../domain/accounts'
+import { toApiOrdersWithAi } from '../domain/ai-generation'
 import { deleteAiSetting, ensureAiPresets, listAiSettings, saveAiSettings } from '../domain/ai-settings'
-import { listOrders, toApiOrder } from '../domain/orders'
+import { listOrders } from '../domain/orders'
 import { countPanelOrders, listContactMethods, listUpdates } from '../domain/panel-content'
 import { listTransactions } from '../domain/wallet'
 import { requireAuth } from '../http/auth'
@@ -62,7 +63,7 @@ export const userRoutes = new Hono<AppEnv>()
       settings: { phone: user.phone ?? '', timezone: user.timezone as MeResponse['settings']['timezone'] },
       aiSettings,
       transactions: transactions.transactions,
-      orders: orders.orders.map(toApiOrder),
+      orders: await toApiOrdersWithAi(db, orders.orders),
       updates: updates satisfies Update[],
       contactMethods: contactMethods satisfies ContactMethod[],
     }
