@@ -1,0 +1,180 @@
+import { useId } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import * as z from 'zod'
+import {
+  FAILED_TO_PLACE_ORDER,
+  formatOrderTotal,
+  isAiEnhanced,
+  isAiService,
+  NO_SERVICES_AVAILABLE,
+  ORDER_PLACED,
+  QUANTITY_PLACEHOLDER,
+  ratesFromServices,
+  ServiceType,
+  TargetUrl,
+  type AiSettingValues,
+  type Order,
+} from '@engage/contract'
+import { isApiError, useCreateOrder, useServices } from '@engage/client'
+import { Badge, Box, Button, Form, FormSelect, FormTextField, Stack, Text, useToast } from '@engage/ui'
+import { orderTotal, orderTotalRow } from './OrderForm.css'
+import { QuantityText, serviceOptions, typedQuantity } from './OrderFormFields'
+
+/** What a valid order form holds: the spec's form payload (serviceType, url, quantity). */
+export interface OrderFormValues {
+  serviceType: string
+  url: string
+  quantity: number
+}
+
+const orderFormSchema = z.object({
+  // The select starts empty (null); an empty choice gets the contract's 'Please select an action type'.
+  serviceType: z.string().nullable().pipe(ServiceType),
+  url: TargetUrl,
+  quantity: QuantityText,
+})
+type OrderFormInput = z.input<typeof orderFormSchema>
+
+// A 422 names the API's field; the message goes beside the form's input of the same meaning.
+const formFieldOfApiField: Record<string, keyof OrderFormInput> = {
+  service_type: 'serviceType',
+  target_url: 'url',
+  quantity: 'quantity',
+}
+
+export interface OrderFormProps {
+  /** Values to start with (the widget and dashboard deep links prefill service, link and quantity). */
+  defaultValues?: { serviceType?: string; url?: string; quantity?: number }
+  /** Label of the submit button. @default 'Place Order' */
+  submitLabel?: string
+  /**
+   * What submitting valid values does. Without it the form places the order (POST /api/orders/create) and
+   * reports the result in a toast; the widget passes its own to open the panel instead.
+   */
+  onSubmit?: (order: OrderFormValues) => void | Promise<void>
+  /** Called with the new order after the form placed it. */
+  onOrderPlaced?: (order: Order) => void
+  /** The AI setting sent with an ai_comments or ai_tweets order (the page's current choice). */
+  aiSetting?: AiSettingValues | null
+  /** When given, an AI Settings button shows for ai_comments and ai_tweets and calls this. */
+  onAiSettingsPress?: () => void
+}
+
+/**
+ * The new order form (§2 New tab): Action Type, Link and Quantity with the contract's messages beside each
+ * field, a live Total to 4 decimals, and Place Order.
+ */
+export function OrderForm({
+  defaultValues,
+  submitLabel = 'Place Order',
+  onSubmit,
+  onOrderPlaced,
+  aiSetting = null,
+  onAiSettingsPress,
+}: OrderFormProps) {
+  const services = useServices()
+  const createOrder = useCreateOrder()
+  const toast = useToast()
+  const totalLabelId = useId()
+
+  // The resolver checks the raw values (so ui's form fields see one value type); `place` parses them once valid.
+  const form = useForm<OrderFormInput>({
+    resolver: zodResolver(orderFormSchema, undefined, { raw: true }),
+    defaultValues: {
+      serviceType: defaultValues?.serviceType ?? null,
+      url: defaultValues?.url ?? '',
+      quantity: defaultValues?.quantity === undefined ? '' : String(defaultValues.quantity),
+    },
+  })
+  const [serviceType, quantityText] = useWatch({ control: form.control, name: ['serviceType', 'quantity'] })
+
+  // A failed service list shows the empty message (§8: the failure itself is not the user's concern here).
+  const serviceList = services.data ?? []
+  const options = serviceOptions(serviceList)
+  const rates = ratesFromServices(serviceList)
+  const total = formatOrderTotal(serviceType, rates, typedQuantity(quantityText))
+  const showsAiSettings = serviceType !== null && isAiService(serviceType) && onAiSettingsPress !== undefined
+
+  const place = async (input: OrderFormInput) => {
+    const values: OrderFormValues = orderFormSchema.parse(input)
+    if (onSubmit) {
+      await onSubmit(values)
+      return
+    }
+    try {
+      const order = await createOrder.mutateAsync({
+        service_type: values.serviceType,
+        target_url: values.url,
+        quantity: values.quantity,
+        custom_comment: null,
+        // §5: an AI setting goes with a single order only for the services that write texts.
+        ai_settings: isAiService(values.serviceType) && aiSetting ? aiSetting : null,
+      })
+      toast.success(ORDER_PLACED)
+      form.reset({ serviceType: values.serviceType, url: '', quantity: '' })
+      onOrderPlaced?.(order)
+    } catch (error) {
+      toast.error(isApiError(error) ? error.detail : FAILED_TO_PLACE_ORDER)
+      const formField = isApiError(error) && error.field ? formFieldOfApiField[error.field] : undefined
+      if (formField && isApiError(error) && error.fieldMessage) {
+        form.setError(formField, { message: error.fieldMessage })
+      }
+    }
+  }
+
+  return (
+    <Form onSubmit={form.handleSubmit(place)} aria-label="New order">
+      <Stack gap="large">
+        <FormSelect
+          control={form.control}
+          name="serviceType"
+          label="Action Type"
+          items={options}
+          placeholder={
+            services.isPending
+              ? 'Loading services...'
+              : options.length === 0
+                ? NO_SERVICES_AVAILABLE
+                : 'Select an action type'
+          }
+          isDisabled={options.length === 0}
+          description={
+            serviceType !== null && isAiEnhanced(serviceType) ? (
+              <Badge tone="info">AI enhanced</Badge>
+            ) : undefined
+          }
+        />
+        <FormTextField control={form.control} name="url" label="Link" type="url" placeholder="https://" />
+        <FormTextField
+          control={form.control}
+          name="quantity"
+          label="Quantity"
+          inputMode="numeric"
+          placeholder={QUANTITY_PLACEHOLDER}
+        />
+        {showsAiSettings ? (
+          <Stack direction="row" gap="small" alignItems="center" wrap>
+            <Button tone="secondary" onPress={onAiSettingsPress}>
+              AI Settings
+            </Button>
+            <Text size="small" tone="muted">
+              {aiSetting ? `AI setting: ${aiSetting.name}` : 'No AI setting selected'}
+            </Text>
+          </Stack>
+        ) : null}
+        <Box className={orderTotalRow}>
+          <Text id={totalLabelId} weight="medium">
+            Total
+          </Text>
+          <output aria-labelledby={totalLabelId} className={orderTotal}>
+            {total}
+          </output>
+        </Box>
+        <Button type="submit" isFullWidth isPending={createOrder.isPending}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </Form>
+  )
+}

@@ -1,0 +1,392 @@
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite'
+import { useState } from 'react'
+import { http } from 'msw'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import {
+  AUTHENTICATION_ERROR_LOG_IN_AGAIN,
+  FAILED_TO_PLACE_ORDER,
+  INSUFFICIENT_BALANCE,
+  NO_SERVICES_AVAILABLE,
+  ORDER_PLACED,
+  QUANTITY_RANGE_MESSAGE,
+  SERVICE_TYPE_REQUIRED,
+  VALID_URL_REQUIRED,
+} from '@engage/contract'
+import { createMockState, createScenario, fixtureAiSettings, handlers, scenarios } from '@engage/mocks'
+import { OrderForm } from '@engage/screens'
+import { Box, createToastQueue, ToastProvider } from '@engage/ui'
+import { withClient, withRouter } from '../support/decorators'
+
+// Each story gets its own toast queue and region (bottom right), as the panel's root gives one to every page.
+function StoryToasts({ children }: { children: React.ReactNode }) {
+  const [queue] = useState(() => createToastQueue())
+  return <ToastProvider queue={queue}>{children}</ToastProvider>
+}
+const withToasts: Decorator = (Story) => (
+  <StoryToasts>
+    <Story />
+  </StoryToasts>
+)
+
+const [defaultAiSetting] = fixtureAiSettings()
+
+// React Aria announces a pending button through a page-wide live region for 7 s, by the button's id. The
+// previous story's button is gone by then, so its leftover announcement would be a dangling reference here.
+function clearLiveAnnouncements() {
+  for (const log of document.querySelectorAll('[data-live-announcer] [role="log"]')) log.replaceChildren()
+}
+
+const meta = {
+  component: OrderForm,
+  title: 'Screens/OrderForm',
+  decorators: [
+    (Story) => (
+      <Box padding="xlarge" maxWidth="small">
+        <Story />
+      </Box>
+    ),
+    withToasts,
+    withClient,
+    withRouter,
+  ],
+  beforeEach: clearLiveAnnouncements,
+  parameters: { msw: { handlers: scenarios.default } },
+} satisfies Meta<typeof OrderForm>
+export default meta
+type Story = StoryObj<typeof meta>
+
+type Canvas = ReturnType<typeof within>
+
+const page = () => within(document.body)
+
+async function chooseActionType(canvas: Canvas, name: string) {
+  const trigger = canvas.getByRole('button', { name: /Action Type/ })
+  // The options arrive with the service list.
+  await waitFor(() => expect(trigger).toBeEnabled())
+  await userEvent.click(trigger)
+  await userEvent.click(await page().findByRole('option', { name }))
+  await waitFor(() => expect(page().queryByRole('listbox')).not.toBeInTheDocument())
+}
+
+async function findToast(text: string) {
+  const region = await page().findByRole('region', { name: 'Notifications' })
+  return within(region).findByText(text)
+}
+
+const total = (canvas: Canvas) => canvas.getByRole('status', { name: 'Total' })
+
+export const Default: Story = {
+  play: async ({ canvas, step }) => {
+    await step('the action types are the services, named with spaces and in capitals', async () => {
+      const trigger = canvas.getByRole('button', { name: /Action Type/ })
+      await waitFor(() => expect(trigger).toBeEnabled())
+      await expect(trigger).toHaveTextContent('Select an action type')
+      await userEvent.click(trigger)
+      const options = await page().findAllByRole('option')
+      await expect(options.map((option) => option.textContent)).toEqual([
+        'FOLLOWERS',
+        'LIKES',
+        'VIEWS',
+        'RETWEETS',
+        'FOLLOWS',
+        'AI COMMENTS',
+        'AI TWEETS',
+        'PREMIUM FOLLOWERS',
+      ])
+      await userEvent.keyboard('{Escape}')
+    })
+    await step('Link and Quantity, with the placeholder Minimum: 1', async () => {
+      await expect(canvas.getByRole('textbox', { name: 'Link' })).toHaveValue('')
+      await expect(canvas.getByRole('textbox', { name: 'Quantity' })).toHaveAttribute(
+        'placeholder',
+        'Minimum: 1',
+      )
+    })
+    await step('the total reads $0.00 while no service is chosen', async () => {
+      await expect(total(canvas)).toHaveTextContent('$0.00')
+      await expect(canvas.getByRole('button', { name: 'Place Order' })).toBeEnabled()
+    })
+  },
+}
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [handlers.getServices.loading(), ...scenarios.default] } },
+  play: async ({ canvas }) => {
+    const trigger = canvas.getByRole('button', { name: /Action Type/ })
+    await expect(trigger).toHaveTextContent('Loading services...')
+    await expect(trigger).toBeDisabled()
+  },
+}
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: scenarios.empty } },
+  play: async ({ canvas }) => {
+    const trigger = canvas.getByRole('button', { name: /Action Type/ })
+    await waitFor(() => expect(trigger).toHaveTextContent(NO_SERVICES_AVAILABLE))
+    await expect(trigger).toBeDisabled()
+    await expect(total(canvas)).toHaveTextContent('$0.00')
+  },
+}
+
+export const ServerError: Story = {
+  parameters: { msw: { handlers: scenarios.serverError } },
+  play: async ({ canvas, step }) => {
+    await step('a failed service list shows the empty message', async () => {
+      const trigger = canvas.getByRole('button', { name: /Action Type/ })
+      await waitFor(() => expect(trigger).toHaveTextContent(NO_SERVICES_AVAILABLE))
+    })
+    await step('submitting still explains what is missing, by each field', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Place Order' }))
+      await expect(await canvas.findByText(SERVICE_TYPE_REQUIRED)).toBeVisible()
+    })
+  },
+}
+
+export const ValidationMessages: Story = {
+  play: async ({ canvas, step }) => {
+    const quantity = canvas.getByRole('textbox', { name: 'Quantity' })
+    const link = canvas.getByRole('textbox', { name: 'Link' })
+    await step('an empty submit shows the three messages by their fields', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Place Order' }))
+      await expect(await canvas.findByText(SERVICE_TYPE_REQUIRED)).toBeVisible()
+      await expect(canvas.getByText(VALID_URL_REQUIRED)).toBeVisible()
+      await expect(canvas.getByText(QUANTITY_RANGE_MESSAGE)).toBeVisible()
+      await expect(link).toHaveAccessibleDescription(VALID_URL_REQUIRED)
+      await expect(quantity).toHaveAccessibleDescription(QUANTITY_RANGE_MESSAGE)
+    })
+    await step('a link must start with http:// or https://', async () => {
+      await userEvent.type(link, 'x.com/engagepanel')
+      await expect(canvas.getByText(VALID_URL_REQUIRED)).toBeVisible()
+      await userEvent.clear(link)
+      await userEvent.type(link, 'https://x.com/engagepanel')
+      await waitFor(() => expect(canvas.queryByText(VALID_URL_REQUIRED)).not.toBeInTheDocument())
+    })
+    await step('the quantity is a whole number from 1 to 10,000', async () => {
+      for (const text of ['0', '10001', '2.5', 'ten']) {
+        await userEvent.clear(quantity)
+        await userEvent.type(quantity, text)
+        await expect(canvas.getByText(QUANTITY_RANGE_MESSAGE)).toBeVisible()
+      }
+      for (const text of ['1', '10000']) {
+        await userEvent.clear(quantity)
+        await userEvent.type(quantity, text)
+        await waitFor(() => expect(canvas.queryByText(QUANTITY_RANGE_MESSAGE)).not.toBeInTheDocument())
+      }
+    })
+    await step('choosing an action type clears its message', async () => {
+      await chooseActionType(canvas, 'LIKES')
+      await waitFor(() => expect(canvas.queryByText(SERVICE_TYPE_REQUIRED)).not.toBeInTheDocument())
+    })
+  },
+}
+
+export const TotalUpdatesLive: Story = {
+  play: async ({ canvas }) => {
+    const quantity = canvas.getByRole('textbox', { name: 'Quantity' })
+    await userEvent.type(quantity, '500')
+    await expect(total(canvas)).toHaveTextContent('$0.00')
+    // likes cost 0.0012 USD per unit
+    await chooseActionType(canvas, 'LIKES')
+    await expect(total(canvas)).toHaveTextContent('$0.6000')
+    await userEvent.type(quantity, '0')
+    await expect(total(canvas)).toHaveTextContent('$6.0000')
+    // views cost 0.0004 USD per unit
+    await chooseActionType(canvas, 'VIEWS')
+    await expect(total(canvas)).toHaveTextContent('$2.0000')
+    await userEvent.clear(quantity)
+    await expect(total(canvas)).toHaveTextContent('$0.0000')
+  },
+}
+
+export const UnknownRate: Story = {
+  // A deep link may name a service the panel has no rate for.
+  args: { defaultValues: { serviceType: 'custom_reach', quantity: 2 } },
+  play: async ({ canvas }) => {
+    // An unknown rate is priced at 999 per unit in the order form (§9), so it never looks free.
+    await expect(total(canvas)).toHaveTextContent('$1,998.0000')
+  },
+}
+
+export const AiSettingsOnlyForAiServices: Story = {
+  args: { aiSetting: defaultAiSetting, onAiSettingsPress: fn() },
+  play: async ({ canvas, args, step }) => {
+    await step('no AI Settings button for followers', async () => {
+      await chooseActionType(canvas, 'FOLLOWERS')
+      await expect(canvas.queryByRole('button', { name: 'AI Settings' })).toBeNull()
+      await expect(canvas.queryByText('AI enhanced')).toBeNull()
+    })
+    await step('ai_comments: AI Settings with the chosen setting, marked AI enhanced', async () => {
+      await chooseActionType(canvas, 'AI COMMENTS')
+      await expect(canvas.getByText('AI enhanced')).toBeVisible()
+      await expect(canvas.getByText(`AI setting: ${defaultAiSetting?.name ?? ''}`)).toBeVisible()
+      await userEvent.click(canvas.getByRole('button', { name: 'AI Settings' }))
+      await expect(args.onAiSettingsPress).toHaveBeenCalledTimes(1)
+    })
+    await step('ai_tweets too', async () => {
+      await chooseActionType(canvas, 'AI TWEETS')
+      await expect(canvas.getByRole('button', { name: 'AI Settings' })).toBeVisible()
+    })
+    await step('not for premium followers', async () => {
+      await chooseActionType(canvas, 'PREMIUM FOLLOWERS')
+      await expect(canvas.queryByRole('button', { name: 'AI Settings' })).toBeNull()
+    })
+  },
+}
+
+const sentOrders: unknown[] = []
+const placeState = createMockState()
+
+export const PlacesAnOrder: Story = {
+  args: { aiSetting: defaultAiSetting, onAiSettingsPress: fn(), onOrderPlaced: fn() },
+  beforeEach: () => {
+    sentOrders.length = 0
+  },
+  parameters: {
+    msw: {
+      handlers: [
+        // Records each body, then lets the stateful handler answer.
+        http.post('*/api/orders/create', async ({ request }) => {
+          sentOrders.push(await request.clone().json())
+          return undefined
+        }),
+        ...createScenario('default', placeState),
+      ],
+    },
+  },
+  play: async ({ canvas, args, step }) => {
+    await step('an AI comments order carries the chosen AI setting', async () => {
+      await chooseActionType(canvas, 'AI COMMENTS')
+      await userEvent.type(
+        canvas.getByRole('textbox', { name: 'Link' }),
+        'https://x.com/engagepanel/status/1',
+      )
+      await userEvent.type(canvas.getByRole('textbox', { name: 'Quantity' }), '20')
+      await expect(total(canvas)).toHaveTextContent('$1.0000')
+      await userEvent.click(canvas.getByRole('button', { name: 'Place Order' }))
+      await expect(await findToast(ORDER_PLACED)).toBeVisible()
+      await expect(sentOrders.at(-1)).toMatchObject({
+        service_type: 'ai_comments',
+        target_url: 'https://x.com/engagepanel/status/1',
+        quantity: 20,
+        custom_comment: null,
+        ai_settings: { id: defaultAiSetting?.id, name: defaultAiSetting?.name },
+      })
+      await expect(args.onOrderPlaced).toHaveBeenCalledWith(
+        expect.objectContaining({ service_type: 'ai_comments', quantity: 20, status: 'pending' }),
+      )
+    })
+    await step('the form clears Link and Quantity and keeps the action type', async () => {
+      await expect(canvas.getByRole('textbox', { name: 'Link' })).toHaveValue('')
+      await expect(canvas.getByRole('textbox', { name: 'Quantity' })).toHaveValue('')
+      await expect(canvas.getByRole('button', { name: /Action Type/ })).toHaveTextContent('AI COMMENTS')
+    })
+    await step('other services send no AI setting', async () => {
+      await chooseActionType(canvas, 'LIKES')
+      await userEvent.type(
+        canvas.getByRole('textbox', { name: 'Link' }),
+        'https://x.com/engagepanel/status/2',
+      )
+      await userEvent.type(canvas.getByRole('textbox', { name: 'Quantity' }), '100')
+      await userEvent.click(canvas.getByRole('button', { name: 'Place Order' }))
+      await waitFor(() => expect(sentOrders).toHaveLength(2))
+      await expect(sentOrders.at(-1)).toMatchObject({
+        service_type: 'likes',
+        quantity: 100,
+        ai_settings: null,
+      })
+    })
+  },
+}
+
+export const ServerRefusesTheOrder: Story = {
+  parameters: {
+    msw: { handlers: [handlers.createOrder.failure(INSUFFICIENT_BALANCE, 402), ...scenarios.default] },
+  },
+  play: async ({ canvas }) => {
+    await chooseActionType(canvas, 'FOLLOWERS')
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Link' }), 'https://instagram.com/engage')
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Quantity' }), '1000')
+    await userEvent.click(canvas.getByRole('button', { name: 'Place Order' }))
+    await expect(await findToast(INSUFFICIENT_BALANCE)).toBeVisible()
+    // The values stay, so the user can try again after a deposit.
+    await expect(canvas.getByRole('textbox', { name: 'Quantity' })).toHaveValue('1000')
+  },
+}
+
+export const NetworkFailure: Story = {
+  parameters: { msw: { handlers: [handlers.createOrder.networkError(), ...scenarios.default] } },
+  play: async ({ canvas }) => {
+    await chooseActionType(canvas, 'FOLLOWERS')
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Link' }), 'https://instagram.com/engage')
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Quantity' }), '1000')
+    await userEvent.click(canvas.getByRole('button', { name: 'Place Order' }))
+    await expect(await findToast(FAILED_TO_PLACE_ORDER)).toBeVisible()
+  },
+}
+
+export const SignedOut: Story = {
+  parameters: { signedOut: true },
+  play: async ({ canvas }) => {
+    await chooseActionType(canvas, 'FOLLOWERS')
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Link' }), 'https://instagram.com/engage')
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Quantity' }), '1000')
+    await userEvent.click(canvas.getByRole('button', { name: 'Place Order' }))
+    await expect(await findToast(AUTHENTICATION_ERROR_LOG_IN_AGAIN)).toBeVisible()
+  },
+}
+
+export const FieldRefusedByTheServer: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        handlers.createOrder.failure(`target_url: ${VALID_URL_REQUIRED}`, 422, 'target_url'),
+        ...scenarios.default,
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    await chooseActionType(canvas, 'FOLLOWERS')
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Link' }), 'https://instagram.com/engage')
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Quantity' }), '1000')
+    await userEvent.click(canvas.getByRole('button', { name: 'Place Order' }))
+    await expect(await findToast(`target_url: ${VALID_URL_REQUIRED}`)).toBeVisible()
+    await expect(canvas.getByRole('textbox', { name: 'Link' })).toHaveAccessibleDescription(
+      VALID_URL_REQUIRED,
+    )
+  },
+}
+
+export const Prefilled: Story = {
+  args: { defaultValues: { serviceType: 'followers', url: 'https://x.com/engagepanel', quantity: 400 } },
+  play: async ({ canvas }) => {
+    await waitFor(() =>
+      expect(canvas.getByRole('button', { name: /Action Type/ })).toHaveTextContent('FOLLOWERS'),
+    )
+    await expect(canvas.getByRole('textbox', { name: 'Link' })).toHaveValue('https://x.com/engagepanel')
+    await expect(canvas.getByRole('textbox', { name: 'Quantity' })).toHaveValue('400')
+    // followers cost 0.0025 USD per unit
+    await expect(total(canvas)).toHaveTextContent('$1.0000')
+  },
+}
+
+export const CustomSubmitAction: Story = {
+  name: 'Custom submit action (the widget)',
+  args: { submitLabel: 'Order on Engage Panel', onSubmit: fn() },
+  play: async ({ canvas, args }) => {
+    await chooseActionType(canvas, 'RETWEETS')
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: 'Link' }),
+      ' https://x.com/engagepanel/status/9 ',
+    )
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Quantity' }), '250')
+    await userEvent.click(canvas.getByRole('button', { name: 'Order on Engage Panel' }))
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith({
+        serviceType: 'retweets',
+        url: 'https://x.com/engagepanel/status/9',
+        quantity: 250,
+      }),
+    )
+    await expect(canvas.queryByRole('button', { name: 'Place Order' })).toBeNull()
+  },
+}
