@@ -26,8 +26,11 @@ function textPairs(colors: ThemeColors): [string, string, string][] {
   pairs.push(['accent text on surface (ghost button)', colors.accent, colors.surface])
   pairs.push(['critical text on surface', colors.critical, colors.surface])
   pairs.push(['critical text on background (field errors)', colors.critical, colors.background])
+  pairs.push(['critical text on surfaceRaised (errors in dialogs)', colors.critical, colors.surfaceRaised])
+  pairs.push(['background on text (tooltips)', colors.background, colors.text])
   for (const tone of statusTones) {
     pairs.push([`${tone} text on its background`, colors.tone[tone].text, colors.tone[tone].background])
+    pairs.push([`text on the ${tone} background (close buttons)`, colors.text, colors.tone[tone].background])
   }
   return pairs
 }
