@@ -82,7 +82,7 @@ export function settingFromFields(fields: AiSettingFields): OrderAiSetting {
  * The setting frozen on the order at placing time. An AI order placed without one is written with the 'Default
  * AI' preset of spec §3 and the operator's key, as a new customer's first order would be.
  */
-export function orderAiSetting(order: Pick<Order, 'ai_setting' | 'created_at'>): OrderAiSetting {
+function orderAiSetting(order: Pick<Order, 'ai_setting' | 'created_at'>): OrderAiSetting {
   if (order.ai_setting === null) {
     const [preset] = createAiPresets(new Date(order.created_at))
     if (!preset) throw new Error('createAiPresets answered no preset')
@@ -96,7 +96,7 @@ export function orderAiSetting(order: Pick<Order, 'ai_setting' | 'created_at'>):
  * saved for the same provider ('' when it has none, when it is saved for another provider, or when there is no
  * such setting). Throws AiPermanentError when the stored key no longer decrypts (DATA_KEY changed).
  */
-export async function savedSettingApiKey(
+async function savedSettingApiKey(
   db: Db,
   input: { userId: number; settingId: string | undefined; provider: AiProvider; dataKey: Buffer },
 ): Promise<string> {
