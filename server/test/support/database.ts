@@ -19,7 +19,8 @@ export interface TestDatabase {
 
 /** A fresh, migrated database: a SQLite file of its own, or a PostgreSQL schema of its own. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `test_${randomBytes(6).toString('hex')}`
+  // The creation time in the name lets a later run drop schemas left behind without touching a parallel run's.
+  const name = `test_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`
   if (testDatabaseKind === 'postgres') {
     const url = inject('postgresUrl')
     const admin = new pg.Client({ connectionString: url })

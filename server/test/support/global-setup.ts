@@ -57,13 +57,18 @@ export default async function setup(project: TestProject) {
     url = `postgres://postgres:postgres@127.0.0.1:${port}/test`
     stop = () => server.stop()
   }
-  // Drop the schemas earlier runs left behind, then check the server answers.
+  // Check the server answers, and drop schemas that runs killed mid-way left behind: only those over a day old
+  // (test_<epoch seconds>_<random>), so a run going on in parallel keeps its own.
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   const { rows } = await client.query<{ nspname: string }>(
-    "select nspname from pg_namespace where nspname like 'test\\_%'",
+    "select nspname from pg_namespace where nspname ~ '^test_[0-9]+_[0-9a-f]+$'",
   )
-  for (const row of rows) await client.query(`drop schema if exists ${row.nspname} cascade`)
+  const dayAgo = Date.now() / 1000 - 86_400
+  for (const row of rows) {
+    if (Number(row.nspname.split('_')[1]) < dayAgo)
+      await client.query(`drop schema if exists ${row.nspname} cascade`)
+  }
   await client.end()
   project.provide('postgresUrl', url)
   return async () => {
