@@ -1,0 +1,75 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import { sql } from 'kysely'
+import { createDatabase } from '../../src/db/connect'
+import { noGeneratedTexts } from '../../src/domain/fulfilment'
+import { providerClientFactory } from '../../src/domain/providers'
+import { fulfilmentJobs } from '../../src/jobs/registry'
+import { createWorker, type JobHandlers } from '../../src/jobs/worker'
+import { systemClock } from '../../src/http/env'
+import { consoleLogger } from '../../src/logger'
+import './test-jobs'
+
+// A worker process for the crash and concurrency tests: the real worker with every fulfilment job, on the
+// database the test names, started as a child process (`node --import tsx`) so the test can SIGKILL it
+// anywhere. It prints `ready <owner>` once it polls. With WORKER_RECORD_EXECUTIONS=1 it also runs
+// `test-record` jobs, each inserting (job id, owner, attempt) into the test's job_executions table.
+//
+// Environment: TEST_DB_URL + TEST_DB_SCHEMA (PostgreSQL) or TEST_DB_DIR + TEST_DB_FILE (SQLite); DATA_KEY
+// (base64, to read provider keys); WORKER_CONCURRENCY, WORKER_POLL_MS, WORKER_LEASE_MS, SYNC_INTERVAL_MS.
+
+const environment = process.env
+const number = (name: string, fallback: number) => Number(environment[name] ?? fallback)
+
+const db = createDatabase({
+  databaseUrl: environment.TEST_DB_URL,
+  schema: environment.TEST_DB_SCHEMA,
+  dataDir: environment.TEST_DB_DIR,
+  sqliteFile: environment.TEST_DB_FILE,
+  poolSize: 8,
+})
+const dataKey = Buffer.from(environment.DATA_KEY ?? '', 'base64')
+const { handlers, recurring } = fulfilmentJobs(
+  {
+    db,
+    clock: systemClock,
+    logger: consoleLogger,
+    clientFor: providerClientFactory(dataKey, { timeoutMs: 5000 }),
+    orderTexts: noGeneratedTexts,
+  },
+  { syncIntervalMs: number('SYNC_INTERVAL_MS', 200), subscriptionIntervalMs: 1000 },
+)
+
+const owner = `child-${process.pid}`
+const recordExecutions: JobHandlers = {
+  'test-record': {
+    async run(_payload, context) {
+      await sql`insert into job_executions (job_id, owner, attempt) values (${context.job.id}, ${owner}, ${context.job.attempts})`.execute(
+        db,
+      )
+      // A few milliseconds of work, so that both workers hold jobs at the same time.
+      await sleep(2)
+      return undefined
+    },
+  },
+}
+
+const worker = createWorker({
+  db,
+  handlers: environment.WORKER_RECORD_EXECUTIONS === '1' ? { ...handlers, ...recordExecutions } : handlers,
+  recurring,
+  owner,
+  concurrency: number('WORKER_CONCURRENCY', 4),
+  pollIntervalMs: number('WORKER_POLL_MS', 50),
+  leaseMs: number('WORKER_LEASE_MS', 1000),
+  backoff: { baseMs: 100, maxMs: 1000 },
+  logger: consoleLogger,
+})
+worker.start()
+process.stdout.write(`ready ${owner}\n`)
+
+process.once('SIGTERM', () => {
+  void worker
+    .stop()
+    .then(() => db.destroy())
+    .then(() => process.exit(0))
+})
