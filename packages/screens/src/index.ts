@@ -1,6 +1,7 @@
 export * from './About'
 export * from './AuthForm'
 export * from './Landing'
+export * from './MassOrderQueue'
 export * from './OrderForm'
 export * from './PricingGrid'
 export * from './PrivacyPolicy'

@@ -1,0 +1,309 @@
+import { useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import * as z from 'zod'
+import {
+  canAddMassItem,
+  DEFAULT_MASS_ITEM_TYPE,
+  FAILED_TO_PLACE_ORDER,
+  formatMicros,
+  isAiService,
+  MASS_ORDER_MAX_ITEMS,
+  MASS_ORDER_TOO_MANY,
+  MASS_ORDERS_PLACED,
+  massTotalMicros,
+  NO_SERVICES_AVAILABLE,
+  ORDER_TOTAL_DECIMALS,
+  QUANTITY_PLACEHOLDER,
+  ratesFromServices,
+  serviceDisplayName,
+  ServiceType,
+  TargetUrl,
+  TOTAL_USD_AMOUNT,
+  type Order,
+} from '@engage/contract'
+import { isApiError, useCreateMassOrder, useServices } from '@engage/client'
+import {
+  Box,
+  Button,
+  Card,
+  Form,
+  FormSelect,
+  FormTextField,
+  Stack,
+  StatCard,
+  Text,
+  useToast,
+} from '@engage/ui'
+import {
+  QuantityText,
+  serviceOptions,
+  typedQuantity,
+  type AiSettingsChoiceRequest,
+} from '../OrderForm/OrderFormFields'
+import { itemCard, itemList, itemUrl } from './MassOrderQueue.css'
+import { itemToEdit, replaceItem, withItemAiSettings, type MassOrderQueueItem } from './MassOrderQueueItems'
+
+const massItemSchema = z.object({
+  type: z.string().nullable().pipe(ServiceType),
+  quantity: QuantityText,
+  url: TargetUrl,
+  aiSettings: z.array(z.string()),
+})
+type MassItemInput = z.input<typeof massItemSchema>
+
+// §4: after adding (or saving) the form starts again at likes, no quantity (0) and no url.
+const emptyItem: MassItemInput = { type: DEFAULT_MASS_ITEM_TYPE, quantity: '', url: '', aiSettings: [] }
+
+function toInput(item: MassOrderQueueItem): MassItemInput {
+  return { type: item.type, quantity: String(item.quantity), url: item.url, aiSettings: item.aiSettings }
+}
+
+export interface MassOrderQueueProps {
+  /** When given, AI Settings buttons show for ai_comments and ai_tweets items and ask the page's picker. */
+  onChooseAiSettings?: (request: AiSettingsChoiceRequest) => void
+  /** Called with the new orders after the mass order was placed. */
+  onOrdersPlaced?: (orders: Order[]) => void
+}
+
+/**
+ * The mass order (§2 Mass tab): a form that queues services one by one, the queued items as cards that can be
+ * edited, the Total USD Amount, and Place Mass Order for the whole queue at once.
+ */
+export function MassOrderQueue({ onChooseAiSettings, onOrdersPlaced }: MassOrderQueueProps) {
+  const services = useServices()
+  const createMassOrder = useCreateMassOrder()
+  const toast = useToast()
+  const [items, setItems] = useState<MassOrderQueueItem[]>([])
+  const [editingIndex, setEditingIndex] = useState<number | null>(null)
+
+  const form = useForm<MassItemInput>({
+    resolver: zodResolver(massItemSchema, undefined, { raw: true }),
+    defaultValues: emptyItem,
+  })
+  const [type, quantityText, url, aiSettings] = useWatch({
+    control: form.control,
+    name: ['type', 'quantity', 'url', 'aiSettings'],
+  })
+
+  const serviceList = services.data ?? []
+  const options = serviceOptions(serviceList)
+  const rates = ratesFromServices(serviceList)
+  const isEditing = editingIndex !== null
+  const isFull = !isEditing && items.length >= MASS_ORDER_MAX_ITEMS
+  // §2: Add Another Service (and Save Changes) wait for a quantity and a url.
+  const canSubmitItem = canAddMassItem(typedQuantity(quantityText), url) && !isFull
+  const total = formatMicros(massTotalMicros(items, rates), ORDER_TOTAL_DECIMALS)
+
+  const resetForm = () => {
+    form.reset(emptyItem)
+    setEditingIndex(null)
+  }
+
+  const toItem = (input: MassItemInput): MassOrderQueueItem => {
+    const values = massItemSchema.parse(input)
+    return { ...values, aiSettings: isAiService(values.type) ? values.aiSettings : [] }
+  }
+
+  const addItem = (input: MassItemInput) => {
+    setItems((current) => [...current, toItem(input)])
+    resetForm()
+  }
+
+  const saveChanges = (input: MassItemInput) => {
+    if (editingIndex === null) return
+    const result = replaceItem(items, editingIndex, toItem(input))
+    if (!result.ok) {
+      toast.error(result.message)
+      return
+    }
+    setItems(result.value)
+    resetForm()
+  }
+
+  const editItem = (index: number) => {
+    const result = itemToEdit(items, index)
+    if (!result.ok) {
+      toast.error(result.message)
+      return
+    }
+    form.reset(toInput(result.value))
+    setEditingIndex(index)
+  }
+
+  const removeItem = (index: number) => {
+    setItems((current) => current.filter((_, position) => position !== index))
+    if (editingIndex === index) resetForm()
+    else if (editingIndex !== null && editingIndex > index) setEditingIndex(editingIndex - 1)
+  }
+
+  const chooseFormAiSettings = () =>
+    onChooseAiSettings?.({
+      selectedIds: aiSettings,
+      onApply: (ids) => form.setValue('aiSettings', ids),
+    })
+
+  const chooseItemAiSettings = (index: number) =>
+    onChooseAiSettings?.({
+      selectedIds: items[index]?.aiSettings ?? [],
+      onApply: (ids) =>
+        setItems((current) => {
+          const result = withItemAiSettings(current, index, ids)
+          if (result.ok) return result.value
+          toast.error(result.message)
+          return current
+        }),
+    })
+
+  const placeMassOrder = async () => {
+    try {
+      const answer = await createMassOrder.mutateAsync({
+        items: items.map((item) => ({
+          type: item.type,
+          quantity: item.quantity,
+          url: item.url,
+          ...(isAiService(item.type) ? { aiSettings: item.aiSettings } : {}),
+        })),
+      })
+      toast.success(MASS_ORDERS_PLACED)
+      setItems([])
+      resetForm()
+      onOrdersPlaced?.(answer.newOrders)
+    } catch (error) {
+      toast.error(isApiError(error) ? error.detail : FAILED_TO_PLACE_ORDER)
+    }
+  }
+
+  return (
+    <Stack gap="xlarge">
+      <Form onSubmit={form.handleSubmit(isEditing ? saveChanges : addItem)} aria-label="Mass order item">
+        <Stack gap="large">
+          <FormSelect
+            control={form.control}
+            name="type"
+            label="Action Type"
+            items={options}
+            placeholder={
+              services.isPending
+                ? 'Loading services...'
+                : options.length === 0
+                  ? NO_SERVICES_AVAILABLE
+                  : 'Select an action type'
+            }
+            isDisabled={options.length === 0}
+          />
+          <FormTextField
+            control={form.control}
+            name="quantity"
+            label="Quantity"
+            inputMode="numeric"
+            placeholder={QUANTITY_PLACEHOLDER}
+          />
+          <FormTextField control={form.control} name="url" label="URL" type="url" placeholder="https://" />
+          {type !== null && isAiService(type) && onChooseAiSettings ? (
+            <Stack direction="row" gap="small" alignItems="center" wrap>
+              <Button tone="secondary" onPress={chooseFormAiSettings}>
+                AI Settings
+              </Button>
+              <Text size="small" tone="muted">
+                {aiSettingsCount(aiSettings.length)}
+              </Text>
+            </Stack>
+          ) : null}
+          {isEditing ? (
+            <Stack direction="row" gap="small" wrap>
+              <Button type="submit" isDisabled={!canSubmitItem}>
+                Save Changes
+              </Button>
+              <Button tone="secondary" onPress={resetForm}>
+                Cancel Editing
+              </Button>
+            </Stack>
+          ) : (
+            <Stack gap="xsmall">
+              <Button type="submit" tone="secondary" isDisabled={!canSubmitItem}>
+                Add Another Service
+              </Button>
+              {isFull ? (
+                <Text size="small" tone="muted">
+                  {MASS_ORDER_TOO_MANY}
+                </Text>
+              ) : null}
+            </Stack>
+          )}
+        </Stack>
+      </Form>
+
+      {items.length > 0 ? (
+        <Box as="ul" aria-label="Queued services" className={itemList}>
+          {items.map((item, index) => (
+            <Card
+              as="li"
+              key={`${String(index)}-${item.type}-${item.url}`}
+              padding="medium"
+              className={itemCard}
+              aria-current={editingIndex === index ? 'true' : undefined}
+            >
+              <Stack gap="small">
+                <Text weight="bold">
+                  {serviceDisplayName(item.type)}
+                  {editingIndex === index ? ' (editing)' : ''}
+                </Text>
+                <Text size="small">Quantity: {item.quantity.toLocaleString('en-US')}</Text>
+                <Text size="small" className={itemUrl}>
+                  URL: {item.url}
+                </Text>
+                <Text size="small">AI settings: {item.aiSettings.length}</Text>
+                <Stack direction="row" gap="small" wrap>
+                  <Button
+                    size="small"
+                    tone="secondary"
+                    onPress={() => editItem(index)}
+                    isDisabled={createMassOrder.isPending}
+                  >
+                    Edit item
+                  </Button>
+                  {isAiService(item.type) && onChooseAiSettings ? (
+                    <Button
+                      size="small"
+                      tone="secondary"
+                      onPress={() => chooseItemAiSettings(index)}
+                      isDisabled={createMassOrder.isPending}
+                    >
+                      Edit AI settings
+                    </Button>
+                  ) : null}
+                  <Button
+                    size="small"
+                    tone="ghost"
+                    onPress={() => removeItem(index)}
+                    isDisabled={createMassOrder.isPending}
+                  >
+                    Remove
+                  </Button>
+                </Stack>
+              </Stack>
+            </Card>
+          ))}
+        </Box>
+      ) : (
+        <Text tone="muted">No services queued yet.</Text>
+      )}
+
+      <StatCard label={TOTAL_USD_AMOUNT} value={total} />
+
+      <Button
+        isFullWidth
+        isDisabled={items.length === 0}
+        isPending={createMassOrder.isPending}
+        onPress={() => void placeMassOrder()}
+      >
+        Place Mass Order
+      </Button>
+    </Stack>
+  )
+}
+
+function aiSettingsCount(count: number): string {
+  return count === 1 ? '1 AI setting selected' : `${String(count)} AI settings selected`
+}

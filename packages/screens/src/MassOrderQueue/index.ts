@@ -1,0 +1,2 @@
+export { MassOrderQueue, type MassOrderQueueProps } from './MassOrderQueue'
+export { type MassOrderQueueItem } from './MassOrderQueueItems'
