@@ -5,6 +5,7 @@ import { createDatabase, type Db, migrate } from './db/connect'
 import { hashPassword } from './crypto/passwords'
 import { createAccount, findUserByEmail } from './domain/accounts'
 import { credit } from './domain/ledger'
+import { FULFILMENT_USAGE, FulfilmentCommandError, fulfilmentCommands } from './fulfilment-commands'
 import { generatePassword } from './seed'
 
 // The operator's command line, run against the same configuration as the server (DATA_DIR / DATABASE_URL):
@@ -13,7 +14,8 @@ import { generatePassword } from './seed'
 
 const USAGE = `Usage:
   cli user:credit EMAIL USD --reason TEXT   credit a customer's wallet (a ledger entry), e.g. for a bank transfer
-  cli admin:create EMAIL                    create an operator account, or make an existing user one`
+  cli admin:create EMAIL                    create an operator account, or make an existing user one
+${FULFILMENT_USAGE}`
 
 /** A refusal the operator can fix: printed as it is, exit code 1. */
 class CommandError extends Error {}
@@ -111,6 +113,7 @@ export async function runCli(argv: string[]): Promise<number> {
   const commands: Record<string, (db: Db, args: string[]) => Promise<string>> = {
     'user:credit': creditUser,
     'admin:create': createAdmin,
+    ...fulfilmentCommands,
   }
   const run = commands[command]
   if (!run) {
@@ -125,7 +128,11 @@ export async function runCli(argv: string[]): Promise<number> {
     console.log(await run(db, args))
     return 0
   } catch (error) {
-    if (error instanceof CommandError || error instanceof ConfigError) {
+    if (
+      error instanceof CommandError ||
+      error instanceof ConfigError ||
+      error instanceof FulfilmentCommandError
+    ) {
       console.error(`Error: ${error.message}`)
       return 1
     }
