@@ -32,7 +32,21 @@ export function storybookProject(p: (typeof passes)[number]) {
   return defineConfig({
     plugins: [storybookTest({ configDir: path.join(import.meta.dirname, '.storybook') })],
     define: { __STORY_THEME__: JSON.stringify(p.theme) },
-    optimizeDeps: { include: ['msw-storybook-addon/csf3', 'msw', 'msw/browser', 'react-dom/client'] },
+    // Listed up front so a cold cache does not discover them mid-run and reload the tests (the ui package's
+    // runtime dependencies, and the helpers vanilla-extract's compiled .css.ts modules import).
+    optimizeDeps: {
+      include: [
+        'msw-storybook-addon/csf3',
+        'msw',
+        'msw/browser',
+        'react-dom/client',
+        'react-aria-components',
+        'react-hook-form',
+        '@internationalized/date',
+        '@engage/ui > @vanilla-extract/recipes/createRuntimeFn',
+        '@engage/ui > @vanilla-extract/sprinkles/createRuntimeSprinkles',
+      ],
+    },
     test: {
       name: p.name,
       root: import.meta.dirname,
