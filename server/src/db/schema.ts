@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 
 // The application database, the same on SQLite and PostgreSQL.
-// Portable column choices (see docs/decisions/005-database.md):
+// Portable column choices (see docs/decisions/005-database-and-ledger.md):
 // - money is integer micro-USD in `bigint` columns (1 USD = 1,000,000); pg's bigint parser is set to Number;
 // - instants are epoch milliseconds in `bigint` columns named `*_at`;
 // - booleans are integers 0/1; JSON documents are text.
