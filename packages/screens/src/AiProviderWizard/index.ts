@@ -1,0 +1,1 @@
+export { AiProviderWizard, type AiProviderChoice, type AiProviderWizardProps } from './AiProviderWizard'

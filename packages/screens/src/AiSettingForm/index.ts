@@ -1,0 +1,1 @@
+export { AiSettingForm, type AiSettingFormProps } from './AiSettingForm'

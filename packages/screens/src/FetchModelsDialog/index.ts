@@ -1,0 +1,1 @@
+export { FetchModelsDialog, type FetchedModelChoice, type FetchModelsDialogProps } from './FetchModelsDialog'
