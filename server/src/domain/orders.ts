@@ -26,8 +26,9 @@ import { credit, debit, InsufficientFundsError } from './ledger'
 export type RefusalKind = 'invalid' | 'not_found' | 'conflict' | 'insufficient_funds'
 
 /**
- * A request the order rules refuse. `field` names the request field at fault (a path such as 'quantity' or
- * 'items[2].url') for 'invalid' refusals. The routes turn kinds into statuses (422, 404, 409, 402).
+ * A request the order rules refuse. `field` names the request field at fault, as a path such as 'quantity' or
+ * 'items[2].url' (every 'invalid' refusal has one; a 'conflict' names the link). The routes turn kinds into
+ * statuses (422, 404, 409, 402).
  */
 export class OrderRefusal extends Error {
   override name = 'OrderRefusal'
