@@ -6,6 +6,7 @@ import { createApp } from './app'
 import { type Config, ConfigError, loadConfig } from './config'
 import { createDatabase, migrate } from './db/connect'
 import { systemClock } from './http/env'
+import { mountDemoSimulator, startServerFulfilment } from './jobs/runtime'
 import { consoleLogger, type Logger } from './logger'
 import { seed } from './seed'
 
@@ -36,6 +37,7 @@ export async function startServer(config: Config, logger: Logger = consoleLogger
   const smtpMailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom, logger) : undefined
   const mailer = smtpMailer ?? createOutboxMailer(db, systemClock, logger)
   const app = createApp({ db, config, clock: systemClock, mailer, logger, adapters: {} })
+  const demoSimulator = mountDemoSimulator(app, config)
 
   let server: ReturnType<typeof serve>
   try {
@@ -55,10 +57,13 @@ export async function startServer(config: Config, logger: Logger = consoleLogger
   const address = server.address() as AddressInfo
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
   const url = `http://${host}:${address.port}`
+  const fulfilment = await startServerFulfilment({ db, config, logger, serverUrl: url, demoSimulator })
 
   let closing: Promise<void> | undefined
   const close = () =>
     (closing ??= (async () => {
+      // The worker finishes its jobs first: in demo mode they talk to the simulator this server mounts.
+      await fulfilment.stop()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       smtpMailer?.close()
       await db.destroy()

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto'
+import type { Hono } from 'hono'
 import fs from 'node:fs'
 import path from 'node:path'
 import * as z from 'zod'
@@ -7,8 +8,8 @@ import type { Db } from '../db/connect'
 import { createAppPaymentGateways } from '../domain/payments'
 import { generatedOrderTexts } from '../domain/ai-generation'
 import type { OrderTextsSource } from '../domain/fulfilment'
-import { providerClientFactory } from '../domain/providers'
-import { type Clock, systemClock } from '../http/env'
+import { connectSimulatorProvider, providerClientFactory } from '../domain/providers'
+import { type AppEnv, type Clock, systemClock } from '../http/env'
 import type { Logger } from '../logger'
 import { createSimulator, createSqliteSimulatorStore, type Simulator } from '../simulator'
 import { paymentJobs } from './handlers/reconcile-payments'
@@ -149,4 +150,62 @@ export function simulatorApiUrl(serverUrl: string): string {
   if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1'
   if (url.hostname === '[::]') url.hostname = '[::1]'
   return `${url.origin}${SIMULATOR_MOUNT_PATH}`
+}
+
+// ---- In the server process -------------------------------------------------------------------------------
+
+export interface ServerFulfilment {
+  /** Stops the worker, waiting for the jobs it runs, then closes the simulator's store. */
+  stop(): Promise<void>
+}
+
+/**
+ * What the server runs besides HTTP, started once it listens: in demo mode the simulator (mounted on `app`
+ * before listening, see mountDemoSimulator) becomes the default provider at this start's address, then the
+ * job worker starts, unless WORKER_CONCURRENCY=0 leaves the jobs to `pnpm --filter ./server run worker`.
+ */
+export async function startServerFulfilment(input: {
+  db: Db
+  config: Config
+  logger: Logger
+  /** The listening server's http://host:port. */
+  serverUrl: string
+  demoSimulator: { simulator: Simulator; apiKey: string } | undefined
+}): Promise<ServerFulfilment> {
+  const { db, config, logger, demoSimulator } = input
+  const settings = workerSettings(config.env)
+  if (demoSimulator) {
+    const apiUrl = simulatorApiUrl(input.serverUrl)
+    const { mapped } = await connectSimulatorProvider(db, config.dataKey, {
+      apiUrl,
+      apiKey: demoSimulator.apiKey,
+      now: Date.now(),
+    })
+    logger.info(
+      `SMM simulator at ${apiUrl} is the default provider (steps of ${config.simulatorStepMs ?? DEMO_SIMULATOR_STEP_MS} ms)` +
+        (mapped.length > 0 ? `; mapped ${mapped.join(', ')}` : ''),
+    )
+  }
+  const worker =
+    settings.concurrency > 0 ? createFulfilmentWorker({ db, config, logger, settings }) : undefined
+  worker?.start()
+  if (worker) logger.info(`Job worker started (${settings.concurrency} at a time)`)
+  else logger.info('No job worker in this process (WORKER_CONCURRENCY=0)')
+  return {
+    async stop() {
+      await worker?.stop()
+      demoSimulator?.simulator.close()
+    },
+  }
+}
+
+/** Demo mode: creates the simulator and mounts its API v2 endpoint at SIMULATOR_MOUNT_PATH on the server. */
+export function mountDemoSimulator(
+  app: Hono<AppEnv>,
+  config: Config,
+): { simulator: Simulator; apiKey: string } | undefined {
+  if (!config.demo) return undefined
+  const demoSimulator = createDemoSimulator(config)
+  app.route(SIMULATOR_MOUNT_PATH, demoSimulator.simulator.app)
+  return demoSimulator
 }
