@@ -1,0 +1,252 @@
+import { useController, useForm, useWatch } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import * as z from 'zod'
+import {
+  DEFAULT_QUANTITY_PER_PERIOD,
+  DEFAULT_RENEWAL_PERIOD,
+  DEFAULT_SUBSCRIPTION_ACTION_TYPE,
+  defaultSubscriptionEndDate,
+  END_BEFORE_START,
+  END_DATE_REQUIRED,
+  FAILED_TO_PLACE_ORDER,
+  isAiService,
+  NO_SERVICES_AVAILABLE,
+  QUANTITY_PLACEHOLDER,
+  ratesFromServices,
+  RENEWAL_PERIODS,
+  RenewalPeriod,
+  ServiceType,
+  START_DATE_REQUIRED,
+  SUBSCRIPTION_CREATED,
+  TargetUrl,
+  type CreateSubscriptionResponse,
+} from '@engage/contract'
+import { isApiError, useCreateSubscription, useServices } from '@engage/client'
+import {
+  Button,
+  DatePicker,
+  Form,
+  FormSelect,
+  FormTextField,
+  Stack,
+  Text,
+  useToast,
+  type DateTimeValue,
+} from '@engage/ui'
+import {
+  QuantityText,
+  serviceOptions,
+  typedQuantity,
+  type AiSettingsChoiceRequest,
+} from '../OrderForm/OrderFormFields'
+import { renewalPeriodLabels, SubscriptionSummary } from '../SubscriptionSummary'
+import { dateFields } from './SubscriptionForm.css'
+import { dateTimeValueOf, instantOf } from './SubscriptionFormDates'
+
+const DateTimeField = z.custom<DateTimeValue | null>()
+
+const subscriptionFormSchema = z
+  .object({
+    actionType: z.string().nullable().pipe(ServiceType),
+    renewalPeriod: z.string().nullable().pipe(RenewalPeriod),
+    quantityPerPeriod: QuantityText,
+    url: TargetUrl,
+    startDate: DateTimeField.refine((value) => value !== null, START_DATE_REQUIRED),
+    endDate: DateTimeField.refine((value) => value !== null, END_DATE_REQUIRED),
+    aiSettings: z.array(z.string()),
+  })
+  .refine(
+    // A missing date is reported by its own field.
+    (values) => !values.startDate || !values.endDate || values.endDate.compare(values.startDate) > 0,
+    { message: END_BEFORE_START, path: ['endDate'] },
+  )
+type SubscriptionFormInput = z.input<typeof subscriptionFormSchema>
+
+const renewalPeriodOptions = RENEWAL_PERIODS.map((period) => ({
+  id: period,
+  label: renewalPeriodLabels[period],
+}))
+
+function initialValues(start: Date): SubscriptionFormInput {
+  return {
+    actionType: DEFAULT_SUBSCRIPTION_ACTION_TYPE,
+    renewalPeriod: DEFAULT_RENEWAL_PERIOD,
+    quantityPerPeriod: String(DEFAULT_QUANTITY_PER_PERIOD),
+    url: '',
+    startDate: dateTimeValueOf(start),
+    endDate: dateTimeValueOf(defaultSubscriptionEndDate(start)),
+    aiSettings: [],
+  }
+}
+
+export interface SubscriptionFormProps {
+  /** The start the form offers; the end starts 7 days later. @default now */
+  defaultStartDate?: Date
+  /** When given, an AI Settings button shows for ai_comments and ai_tweets and asks the page's picker. */
+  onChooseAiSettings?: (request: AiSettingsChoiceRequest) => void
+  /** Called with the new subscription and its initial order. */
+  onSubscribed?: (answer: CreateSubscriptionResponse) => void
+}
+
+/**
+ * The subscription form (§2 Subscriptions tab): action type, renewal period, quantity per period, target URL,
+ * start and end date-time pickers (15-minute steps), Subscribe, and the summary of §9.
+ */
+export function SubscriptionForm({
+  defaultStartDate,
+  onChooseAiSettings,
+  onSubscribed,
+}: SubscriptionFormProps) {
+  const services = useServices()
+  const createSubscription = useCreateSubscription()
+  const toast = useToast()
+
+  const form = useForm<SubscriptionFormInput>({
+    resolver: zodResolver(subscriptionFormSchema, undefined, { raw: true }),
+    defaultValues: initialValues(defaultStartDate ?? new Date()),
+  })
+  const [actionType, renewalPeriod, quantityText, startDate, endDate, aiSettings] = useWatch({
+    control: form.control,
+    name: ['actionType', 'renewalPeriod', 'quantityPerPeriod', 'startDate', 'endDate', 'aiSettings'],
+  })
+  const start = useController({ control: form.control, name: 'startDate' })
+  const end = useController({ control: form.control, name: 'endDate' })
+  // The end picker says at once when it falls before the start, not only after a submit.
+  const endBeforeStart = startDate !== null && endDate !== null && endDate.compare(startDate) <= 0
+
+  const serviceList = services.data ?? []
+  const options = serviceOptions(serviceList)
+  const rates = ratesFromServices(serviceList)
+  const period = RenewalPeriod.safeParse(renewalPeriod).data ?? DEFAULT_RENEWAL_PERIOD
+
+  // §5: moving the start past the end moves the end with it, keeping the length of the range.
+  const changeStart = (nextStart: DateTimeValue | null) => {
+    start.field.onChange(nextStart)
+    const currentEnd = form.getValues('endDate')
+    if (!nextStart || !currentEnd || currentEnd.compare(nextStart) > 0) return
+    const previousStart = startDate ?? nextStart
+    const rangeMilliseconds = instantOf(currentEnd).getTime() - instantOf(previousStart).getTime()
+    const nextEnd =
+      rangeMilliseconds > 0
+        ? new Date(instantOf(nextStart).getTime() + rangeMilliseconds)
+        : defaultSubscriptionEndDate(instantOf(nextStart))
+    form.setValue('endDate', dateTimeValueOf(nextEnd), { shouldValidate: form.formState.isSubmitted })
+  }
+
+  const subscribe = async (input: SubscriptionFormInput) => {
+    const values = subscriptionFormSchema.parse(input)
+    if (!values.startDate || !values.endDate) return
+    try {
+      const answer = await createSubscription.mutateAsync({
+        plan: '',
+        renewalPeriod: values.renewalPeriod,
+        actionType: values.actionType,
+        quantityPerPeriod: values.quantityPerPeriod,
+        startDate: instantOf(values.startDate).toISOString(),
+        endDate: instantOf(values.endDate).toISOString(),
+        url: values.url,
+        aiSettings: isAiService(values.actionType) ? values.aiSettings : [],
+      })
+      toast.success(SUBSCRIPTION_CREATED)
+      form.reset(initialValues(new Date()))
+      onSubscribed?.(answer)
+    } catch (error) {
+      toast.error(isApiError(error) ? error.detail : FAILED_TO_PLACE_ORDER)
+    }
+  }
+
+  return (
+    <Stack gap="xlarge">
+      <Form onSubmit={form.handleSubmit(subscribe)} aria-label="Subscription">
+        <Stack gap="large">
+          <FormSelect
+            control={form.control}
+            name="actionType"
+            label="Action Type"
+            items={options}
+            placeholder={
+              services.isPending
+                ? 'Loading services...'
+                : options.length === 0
+                  ? NO_SERVICES_AVAILABLE
+                  : 'Select an action type'
+            }
+            isDisabled={options.length === 0}
+          />
+          <FormSelect
+            control={form.control}
+            name="renewalPeriod"
+            label="Renewal Period"
+            items={renewalPeriodOptions}
+          />
+          <FormTextField
+            control={form.control}
+            name="quantityPerPeriod"
+            label="Quantity per Period"
+            inputMode="numeric"
+            placeholder={QUANTITY_PLACEHOLDER}
+          />
+          <FormTextField
+            control={form.control}
+            name="url"
+            label="Target URL"
+            type="url"
+            placeholder="https://"
+            isRequired
+          />
+          <div className={dateFields}>
+            <DatePicker
+              label="Start Date"
+              name={start.field.name}
+              value={start.field.value}
+              onChange={changeStart}
+              onBlur={start.field.onBlur}
+              isInvalid={start.fieldState.invalid}
+              errorMessage={start.fieldState.error?.message}
+            />
+            <DatePicker
+              label="End Date"
+              name={end.field.name}
+              value={end.field.value}
+              onChange={end.field.onChange}
+              onBlur={end.field.onBlur}
+              minValue={startDate ?? undefined}
+              isInvalid={end.fieldState.invalid || endBeforeStart}
+              errorMessage={end.fieldState.error?.message ?? (endBeforeStart ? END_BEFORE_START : undefined)}
+            />
+          </div>
+          {actionType !== null && isAiService(actionType) && onChooseAiSettings ? (
+            <Stack direction="row" gap="small" alignItems="center" wrap>
+              <Button
+                tone="secondary"
+                onPress={() =>
+                  onChooseAiSettings({
+                    selectedIds: aiSettings,
+                    onApply: (ids) => form.setValue('aiSettings', ids),
+                  })
+                }
+              >
+                AI Settings
+              </Button>
+              <Text size="small" tone="muted">
+                {aiSettings.length === 1
+                  ? '1 AI setting selected'
+                  : `${String(aiSettings.length)} AI settings selected`}
+              </Text>
+            </Stack>
+          ) : null}
+          <Button type="submit" isFullWidth isPending={createSubscription.isPending}>
+            Subscribe
+          </Button>
+        </Stack>
+      </Form>
+      <SubscriptionSummary
+        startDate={startDate ? instantOf(startDate) : null}
+        endDate={endDate ? instantOf(endDate) : null}
+        renewalPeriod={period}
+        quantityPerPeriod={typedQuantity(quantityText)}
+        rateUsdPerUnit={actionType === null ? undefined : rates[actionType]}
+      />
+    </Stack>
+  )
+}

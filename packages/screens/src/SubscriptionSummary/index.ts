@@ -1,0 +1,6 @@
+export {
+  formatDuration,
+  renewalPeriodLabels,
+  SubscriptionSummary,
+  type SubscriptionSummaryProps,
+} from './SubscriptionSummary'
