@@ -107,6 +107,10 @@ const callSettings: Record<EndpointName, CallSettings> = {
     invalidResponse: INVALID_PAYMENT_RESPONSE,
   },
   paymentStatus: { missingToken: NO_AUTH_TOKEN, failure: PAYMENT_RETURN_FAILED },
+  // The API tab of the settings page: settings calls say 'Authentication required'.
+  listApiKeys: { missingToken: AUTHENTICATION_REQUIRED },
+  createApiKey: { missingToken: AUTHENTICATION_REQUIRED },
+  revokeApiKey: { missingToken: AUTHENTICATION_REQUIRED },
 }
 
 interface CallInput {
@@ -326,6 +330,11 @@ export function createClient(options: ClientOptions) {
       data('createPayment', { params: { provider }, body }),
     paymentStatus: (orderId: string, options?: { signal?: AbortSignal }) =>
       data('paymentStatus', { query: { order_id: orderId }, signal: options?.signal }),
+
+    listApiKeys: (options?: { signal?: AbortSignal }) => data('listApiKeys', { signal: options?.signal }),
+    /** The answer holds the whole key: the only time it is ever shown. */
+    createApiKey: (body: BodyOf<'createApiKey'>) => data('createApiKey', { body }),
+    revokeApiKey: (id: string) => data('revokeApiKey', { params: { id } }),
   }
   return client
 }

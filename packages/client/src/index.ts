@@ -12,6 +12,7 @@ export {
 export { queryKeys, userScopedKeys } from './queryKeys'
 export { ClientProvider, useClient, type ClientProviderProps } from './react/ClientProvider'
 export {
+  useApiKeys,
   useMe,
   useOrders,
   usePaymentMethods,
@@ -25,6 +26,7 @@ export {
   useCancelOrder,
   useCancelSubscription,
   useChangePassword,
+  useCreateApiKey,
   useCreateMassOrder,
   useCreateOrder,
   useCreatePayment,
@@ -36,6 +38,7 @@ export {
   useResetPassword,
   useRetryAllOrders,
   useRetryOrder,
+  useRevokeApiKey,
   useSaveAiSettings,
   useSignin,
   useSignup,

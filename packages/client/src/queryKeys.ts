@@ -10,6 +10,7 @@ export const queryKeys = {
   subscriptions: ['subscriptions'] as const,
   paymentMethods: (provider: string) => ['payment-methods', provider] as const,
   paymentStatus: (orderId: string) => ['payment-status', orderId] as const,
+  apiKeys: ['api-keys'] as const,
 }
 
 /** The keys that hold a signed-in user's data; cleared on sign-in, sign-up and logout. */
@@ -20,4 +21,5 @@ export const userScopedKeys = [
   queryKeys.subscriptions,
   ['payment-methods'],
   ['payment-status'],
+  queryKeys.apiKeys,
 ] as const

@@ -233,6 +233,29 @@ export const endpoints = {
     query: schemas.PaymentStatusQuery,
     response: schemas.PaymentStatusResponse,
   },
+  listApiKeys: {
+    method: 'GET',
+    path: '/api/user/api-keys',
+    auth: true,
+    summary: 'API keys for the SMM panel API v2, newest first (name and prefix, never the key)',
+    response: schemas.ListApiKeysResponse,
+  },
+  createApiKey: {
+    method: 'POST',
+    path: '/api/user/api-keys',
+    auth: true,
+    summary: 'Create an API key; the answer holds the whole key, shown this once',
+    request: schemas.CreateApiKeyRequest,
+    response: schemas.CreateApiKeyResponse,
+  },
+  revokeApiKey: {
+    method: 'DELETE',
+    path: '/api/user/api-keys/{id}',
+    auth: true,
+    summary: 'Revoke an API key: it stops working at once',
+    params: schemas.IdParam,
+    response: schemas.RevokeApiKeyResponse,
+  },
 } as const satisfies Record<string, EndpointDefinition>
 
 export type EndpointName = keyof typeof endpoints

@@ -9,6 +9,7 @@ import {
   periodCount,
   SUPPORT_HOURS,
   type AiSetting,
+  type ApiKeySummary,
   type ContactMethod,
   type CryptoMethod,
   type ModelOption,
@@ -412,6 +413,36 @@ export function fixtureSubscriptions(): Subscription[] {
       nextRunAt: null,
       totalCost: microsToUsd(chargeMicrosForUnitRate(fixtureServices.ai_comments ?? 0, 20 * endedCount)),
       created_at: endedStart,
+    },
+  ]
+}
+
+/** API keys of the settings page's API tab: one in daily use, one never used, one revoked. */
+export function fixtureApiKeys(): ApiKeySummary[] {
+  return [
+    {
+      id: '3',
+      name: 'Reseller panel',
+      prefix: 'ep_Q7vK2mX',
+      created_at: hoursBefore(24 * 12),
+      last_used_at: hoursBefore(2),
+      revoked_at: null,
+    },
+    {
+      id: '2',
+      name: 'Reporting script',
+      prefix: 'ep_b4TzR9w',
+      created_at: hoursBefore(24 * 30),
+      last_used_at: null,
+      revoked_at: null,
+    },
+    {
+      id: '1',
+      name: 'Old integration',
+      prefix: 'ep_Hn3sLp0',
+      created_at: hoursBefore(24 * 90),
+      last_used_at: hoursBefore(24 * 45),
+      revoked_at: hoursBefore(24 * 40),
     },
   ]
 }

@@ -92,6 +92,9 @@ const resolvers: Resolvers = {
     body: domain.createPayment(state, params.provider, body, origin),
   }),
   paymentStatus: ({ state, query }) => ({ body: domain.paymentStatus(state, query.order_id) }),
+  listApiKeys: ({ state }) => ({ body: state.apiKeys }),
+  createApiKey: ({ state, body }) => ({ status: 201, body: domain.createApiKey(state, body.name) }),
+  revokeApiKey: ({ state, params }) => ({ body: domain.revokeApiKey(state, params.id) }),
 }
 
 // ---- Plumbing ---------------------------------------------------------------------------------------------

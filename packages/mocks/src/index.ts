@@ -2,6 +2,7 @@ export {
   FIXTURE_NOW,
   FIXTURE_PANEL_TOTAL_ORDERS,
   fixtureAiSettings,
+  fixtureApiKeys,
   fixtureContactMethods,
   fixtureModels,
   fixtureOrders,

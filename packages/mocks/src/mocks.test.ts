@@ -145,6 +145,9 @@ const validRequests: Record<
   paymentMethods: { path: '/api/payments/sandbox/methods' },
   createPayment: { path: '/api/payments/sandbox/create', body: { amount: 10, currency: 'USD' } },
   paymentStatus: { path: '/api/payments/status?order_id=unknown' },
+  listApiKeys: { path: '/api/user/api-keys' },
+  createApiKey: { path: '/api/user/api-keys', body: { name: 'Reseller panel' } },
+  revokeApiKey: { path: '/api/user/api-keys/3' },
 }
 
 describe('default scenario', () => {

@@ -4,6 +4,7 @@
 import {
   AI_SETTING_NOT_FOUND,
   ALL_PAUSED_ORDERS_QUEUED,
+  API_KEY_NOT_FOUND,
   chargeMicrosForUnitRate,
   CURRENT_PASSWORD_INCORRECT,
   DUPLICATE_ACTIVE_ORDER,
@@ -30,6 +31,7 @@ import {
   usdToMicros,
   type AiSetting,
   type AiSettingFields,
+  type ApiKeySummary,
   type ContactMethod,
   type CryptoMethod,
   type EndpointParsedRequest,
@@ -46,6 +48,7 @@ import {
 } from '@engage/contract'
 import {
   FIXTURE_PANEL_TOTAL_ORDERS,
+  fixtureApiKeys,
   fixtureContactMethods,
   fixtureOrders,
   fixturePaymentMethods,
@@ -100,6 +103,8 @@ export interface MockState {
   updates: Update[]
   contactMethods: ContactMethod[]
   paymentMethods: CryptoMethod[]
+  /** API keys for the SMM panel API v2, newest first (revoked ones included). */
+  apiKeys: ApiKeySummary[]
   /** Other accounts known to sign-in and sign-up (email → password). */
   accounts: Map<string, string>
   sequence: number
@@ -140,6 +145,7 @@ export function createMockState(options: MockStateOptions = {}): MockState {
     updates: empty ? [] : fixtureUpdates(),
     contactMethods: fixtureContactMethods(),
     paymentMethods: fixturePaymentMethods(),
+    apiKeys: empty ? [] : fixtureApiKeys(),
     accounts: new Map([[fixtureProfile.email, fixtureProfile.password]]),
     sequence: 2000,
   }
@@ -466,6 +472,31 @@ export function retryAllOrders(state: MockState): EndpointResponse<'retryAllOrde
     order.paused_reason = null
   }
   return { message: paused.length > 0 ? ALL_PAUSED_ORDERS_QUEUED : NO_PAUSED_ORDERS, orders: paused }
+}
+
+// ---- API keys ---------------------------------------------------------------------------------------------
+
+/** A new key, answered whole once: 'ep_' and 43 characters, like the server's (not random: stories read it). */
+export function createApiKey(state: MockState, name: string): EndpointResponse<'createApiKey'> {
+  const id = nextId(state)
+  const key = `ep_${`mock${id}`.padEnd(43, 'Zk4q')}`
+  const summary: ApiKeySummary = {
+    id,
+    name,
+    prefix: key.slice(0, 10),
+    created_at: state.now().toISOString(),
+    last_used_at: null,
+    revoked_at: null,
+  }
+  state.apiKeys.unshift(summary)
+  return { ...summary, key }
+}
+
+export function revokeApiKey(state: MockState, id: string): EndpointResponse<'revokeApiKey'> {
+  const found = state.apiKeys.find((item) => item.id === id)
+  if (!found) throw new MockRefusal(404, API_KEY_NOT_FOUND)
+  found.revoked_at ??= state.now().toISOString()
+  return found
 }
 
 // ---- Payments ---------------------------------------------------------------------------------------------

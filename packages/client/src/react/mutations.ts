@@ -218,3 +218,23 @@ export function useCreatePayment() {
     onSuccess: () => invalidate(queryClient, [queryKeys.transactions]),
   })
 }
+
+/** Creates an API key; the answer's `key` is the whole key, to show once. */
+export function useCreateApiKey() {
+  const client = useClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: EndpointRequest<'createApiKey'>) => client.createApiKey(body),
+    onSuccess: () => invalidate(queryClient, [queryKeys.apiKeys]),
+  })
+}
+
+/** Revokes an API key: it stops working at once. */
+export function useRevokeApiKey() {
+  const client = useClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => client.revokeApiKey(id),
+    onSuccess: () => invalidate(queryClient, [queryKeys.apiKeys]),
+  })
+}

@@ -98,3 +98,14 @@ export function usePaymentStatus(orderId: string | null) {
     retry: false,
   })
 }
+
+/** The user's API keys for the SMM panel API v2, newest first (revoked ones included). */
+export function useApiKeys(options: { enabled?: boolean } = {}) {
+  const client = useClient()
+  return useQuery({
+    queryKey: queryKeys.apiKeys,
+    queryFn: ({ signal }) => client.listApiKeys({ signal }),
+    retry: false,
+    enabled: options.enabled,
+  })
+}
