@@ -143,7 +143,7 @@ export function createWorker(options: WorkerOptions): Worker {
   let stopping = false
   let pollTimer: NodeJS.Timeout | undefined
   let heartbeatTimer: NodeJS.Timeout | undefined
-  let ticking = false
+  let ticking: Promise<void> | undefined
   let tickAgain = false
   let recurringReady: Promise<void> | undefined
 
@@ -267,34 +267,38 @@ export function createWorker(options: WorkerOptions): Worker {
     return running
   }
 
-  async function tick(): Promise<void> {
+  function tick(): Promise<void> {
     if (ticking) {
       tickAgain = true
-      return
+      return ticking
     }
-    ticking = true
-    try {
-      do {
-        tickAgain = false
-        if (stopping) return
-        const free = concurrency - inFlight.size
-        if (free <= 0) return
-        let jobs: Job[]
-        try {
-          await ensureRecurring()
-          jobs = await claim(free)
-        } catch (error) {
-          logger.error('Could not claim jobs', { error: errorMessage(error) })
-          return
-        }
-        for (const job of jobs) void track(job)
-        // A full claim means more may be due: look again at once.
-        if (jobs.length === free) tickAgain = true
-      } while (tickAgain && !stopping)
-    } finally {
-      ticking = false
-      schedulePoll()
-    }
+    ticking = claimAndRun().finally(() => {
+      ticking = undefined
+      // A wake-up that came while the last claim was finishing is not lost.
+      if (tickAgain) wake()
+      else schedulePoll()
+    })
+    return ticking
+  }
+
+  async function claimAndRun(): Promise<void> {
+    do {
+      tickAgain = false
+      if (stopping) return
+      const free = concurrency - inFlight.size
+      if (free <= 0) return
+      let jobs: Job[]
+      try {
+        await ensureRecurring()
+        jobs = await claim(free)
+      } catch (error) {
+        logger.error('Could not claim jobs', { error: errorMessage(error) })
+        return
+      }
+      for (const job of jobs) void track(job)
+      // A full claim means more may be due: look again at once.
+      if (jobs.length === free) tickAgain = true
+    } while (tickAgain && !stopping)
   }
 
   function schedulePoll() {
@@ -305,6 +309,11 @@ export function createWorker(options: WorkerOptions): Worker {
 
   function wake() {
     if (!started || stopping) return
+    if (ticking) {
+      // The claim under way looks again before it ends.
+      tickAgain = true
+      return
+    }
     clearTimeout(pollTimer)
     pollTimer = setTimeout(() => void tick(), 0)
   }
@@ -334,7 +343,9 @@ export function createWorker(options: WorkerOptions): Worker {
     async stop() {
       stopping = true
       clearTimeout(pollTimer)
-      // Heartbeats go on until the last job finishes, so no lease expires under a job still running.
+      // A claim under way finishes first, so the jobs it takes are waited for too; heartbeats go on until the
+      // last job finishes, so no lease expires under a job still running.
+      await ticking
       await Promise.allSettled([...inFlight.values()])
       clearInterval(heartbeatTimer)
       started = false
