@@ -1,3 +1,4 @@
+import { API_V2_PATH } from '@engage/contract'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createAppPaymentGateways } from './domain/payments'
@@ -5,6 +6,7 @@ import type { AppDeps, AppEnv } from './http/env'
 import { handleError, handleNotFound, HttpError, REQUEST_BODY_TOO_LARGE } from './http/errors'
 import { securityHeaders } from './http/security'
 import { aiRoutes } from './routes/ai'
+import { apiKeyRoutes } from './routes/api-keys'
 import { authRoutes } from './routes/auth'
 import { docsRoutes } from './routes/docs'
 import { orderRoutes } from './routes/orders'
@@ -12,6 +14,7 @@ import { paymentRoutes } from './routes/payments'
 import { sandboxRoutes } from './routes/sandbox'
 import { serviceRoutes } from './routes/services'
 import { userRoutes } from './routes/user'
+import { v2Routes } from './routes/v2'
 import { walletRoutes } from './routes/wallet'
 
 export type { AppDeps, AppEnv } from './http/env'
@@ -52,7 +55,12 @@ export function createApp(callerDeps: AppDeps) {
   app.route('/api', paymentRoutes)
   app.route('/api', aiRoutes)
   app.route('/api', walletRoutes)
+  // Before userRoutes: its '/user/*' authentication would otherwise run a second time for these paths.
+  app.route('/api', apiKeyRoutes)
   app.route('/api', userRoutes)
+  // The SMM panel API v2 for customers' scripts and reseller panels (key in the body, answers as panels do).
+  // No other /api route starts with /v2, so the mount takes no path from them.
+  app.route(API_V2_PATH, v2Routes)
   // The sandbox gateway's checkout pages: opened by browsers, outside the JSON API.
   app.route('/sandbox', sandboxRoutes)
   return app

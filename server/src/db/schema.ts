@@ -314,6 +314,38 @@ export interface SandboxOutcomesTable {
   created_at: Instant
 }
 
+/** A key a customer calls the SMM panel API v2 with (migration 0050); only its SHA-256 is stored. */
+export interface ApiKeysTable {
+  id: Id
+  user_id: number
+  /** The customer's label for the key. */
+  name: string
+  /** SHA-256 (hex) of the whole key; unique. */
+  key_hash: string
+  /** The key's first characters ('ep_' and a few more), shown so keys can be told apart. */
+  prefix: string
+  created_at: Instant
+  /** Written at most once a minute. */
+  last_used_at: Instant | null
+  revoked_at: Instant | null
+}
+
+export type RefillStatus = 'pending' | 'in_progress' | 'completed' | 'rejected' | 'error'
+
+/** A refill of a completed order asked for through API v2, tracked with the order's provider (migration 0050). */
+export interface RefillsTable {
+  id: Id
+  order_id: number
+  user_id: number
+  status: RefillStatus
+  /** The provider's refill id once its `refill` answered. */
+  upstream_refill_id: string | null
+  /** Why the refill was rejected or could not be asked for. */
+  reason: string | null
+  created_at: Instant
+  updated_at: Instant
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -334,6 +366,8 @@ export interface Database {
   order_ai_generations: OrderAiGenerationsTable
   providers: ProvidersTable
   provider_services: ProviderServicesTable
+  api_keys: ApiKeysTable
+  refills: RefillsTable
 }
 
 export type User = Selectable<UsersTable>
@@ -349,3 +383,5 @@ export type Subscription = Selectable<SubscriptionsTable>
 export type AiSettingRow = Selectable<AiSettingsTable>
 export type Provider = Selectable<ProvidersTable>
 export type ProviderService = Selectable<ProviderServicesTable>
+export type ApiKey = Selectable<ApiKeysTable>
+export type Refill = Selectable<RefillsTable>

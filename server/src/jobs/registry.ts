@@ -3,6 +3,7 @@ import type { FulfilmentDeps } from '../domain/fulfilment'
 import { cancelOrderHandler } from './handlers/cancel-order'
 import { dispatchOrderHandler } from './handlers/dispatch-order'
 import { generateTextsHandler } from './handlers/generate-texts'
+import { refillOrderHandler } from './handlers/refill-order'
 import { subscriptionPeriodsHandler } from './handlers/subscription-periods'
 import { syncOrdersHandler } from './handlers/sync-orders'
 import type { JobHandlers, RecurringJob } from './worker'
@@ -39,6 +40,7 @@ export function fulfilmentJobs(
     handlers: {
       'dispatch-order': dispatchOrderHandler(deps),
       'cancel-order': cancelOrderHandler(deps),
+      'refill-order': refillOrderHandler(deps),
       ...(aiDeps ? { 'generate-texts': generateTextsHandler(aiDeps) } : {}),
       'sync-orders': syncOrdersHandler(deps),
       'subscription-periods': subscriptionPeriodsHandler(deps),

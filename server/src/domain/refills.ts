@@ -1,0 +1,197 @@
+import { SmmRejectedError } from '../adapters/smm'
+import type { Db } from '../db/connect'
+import type { Refill, RefillStatus } from '../db/schema'
+import { enqueue } from '../jobs/queue'
+import { isUniqueViolation } from './accounts'
+import type { FulfilmentDeps } from './fulfilment'
+
+// Refills (issue 11): a customer asks, through API v2's `refill`, that a completed order of a service that
+// offers refills be topped up again (followers that dropped off). The request is a row in `refills` and a
+// `refill-order` job enqueued in the same transaction; the job asks the order's provider (`refill`) and then
+// follows the provider's refill (`refill_status`) until it ends. No money moves: a refill is part of what the
+// order was sold with.
+
+/** How often the job asks the provider about a refill it accepted, until it ends. */
+export const REFILL_POLL_MS = 60_000
+
+/** A provider's refill that has not ended after this long is no longer followed; it reads as an error. */
+export const REFILL_TRACKING_LIMIT_MS = 30 * 24 * 60 * 60 * 1000
+
+export type RefillRefusalReason = 'order-not-found' | 'not-refillable' | 'not-completed' | 'already-active'
+
+export class RefillRefusal extends Error {
+  override name = 'RefillRefusal'
+  constructor(readonly reason: RefillRefusalReason) {
+    super(reason)
+  }
+}
+
+/**
+ * Records a refill of the customer's order and enqueues its `refill-order` job. Refuses an order that is not
+ * theirs, a service without refills, an order that is not completed, and a second refill while one is active
+ * (the partial unique index holds that rule under concurrency).
+ */
+export async function requestRefill(
+  db: Db,
+  input: { userId: number; orderId: number; now: number },
+): Promise<Refill> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const order = await trx
+        .selectFrom('orders')
+        .innerJoin('services', 'services.id', 'orders.service_id')
+        .select(['orders.id as id', 'orders.status as status', 'services.refill as refill'])
+        .where('orders.id', '=', input.orderId)
+        .where('orders.user_id', '=', input.userId)
+        .executeTakeFirst()
+      if (!order) throw new RefillRefusal('order-not-found')
+      if (order.refill !== 1) throw new RefillRefusal('not-refillable')
+      if (order.status !== 'completed') throw new RefillRefusal('not-completed')
+      const refill = await trx
+        .insertInto('refills')
+        .values({
+          order_id: input.orderId,
+          user_id: input.userId,
+          status: 'pending',
+          upstream_refill_id: null,
+          reason: null,
+          created_at: input.now,
+          updated_at: input.now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      await enqueue(trx, {
+        kind: 'refill-order',
+        payload: { refillId: Number(refill.id) },
+        uniqueKey: `refill:${refill.id}`,
+        now: input.now,
+      })
+      return refill
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new RefillRefusal('already-active')
+    throw error
+  }
+}
+
+/** The customer's refill, or undefined (another customer's refill is answered like a missing one). */
+export function findOwnRefill(db: Db, userId: number, refillId: number): Promise<Refill | undefined> {
+  return db
+    .selectFrom('refills')
+    .selectAll()
+    .where('id', '=', refillId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+}
+
+// ---- With the provider ------------------------------------------------------------------------------------
+
+/** Maps a provider's refill word to ours; an unknown word keeps the refill in progress. */
+export function refillStatusFromUpstream(word: string): RefillStatus {
+  const normalised = word.trim().replace(/\s+/g, ' ').toLowerCase()
+  if (normalised === 'completed') return 'completed'
+  if (normalised === 'pending') return 'pending'
+  if (['rejected', 'canceled', 'cancelled', 'error', 'refunded'].includes(normalised)) return 'rejected'
+  return 'in_progress'
+}
+
+export type RefillStep =
+  /** Still running upstream: look again at `nextCheckAt`. */
+  | { outcome: 'waiting'; nextCheckAt: number }
+  /** Completed, rejected or given up: nothing more to do. */
+  | { outcome: 'ended'; status: RefillStatus }
+
+async function updateRefill(
+  db: Db,
+  refillId: number,
+  changes: { status: RefillStatus; upstream_refill_id?: string; reason?: string | null },
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('refills')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', refillId)
+    .where('status', 'in', ['pending', 'in_progress'])
+    .execute()
+}
+
+/**
+ * One run of a refill's job: asks the provider for the refill when it has not yet, else asks how it stands,
+ * and records the answer. A provider's refusal ends the refill as rejected with its reason; a provider that
+ * cannot be reached throws SmmTransientError so the job retries (giveUpRefill records the end).
+ */
+export async function advanceRefill(deps: FulfilmentDeps, refillId: number): Promise<RefillStep> {
+  const { db, clock } = deps
+  const refill = await db.selectFrom('refills').selectAll().where('id', '=', refillId).executeTakeFirst()
+  if (!refill) return { outcome: 'ended', status: 'error' }
+  if (refill.status !== 'pending' && refill.status !== 'in_progress') {
+    return { outcome: 'ended', status: refill.status }
+  }
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', refill.order_id)
+    .executeTakeFirstOrThrow()
+  const provider =
+    order.provider_id === null
+      ? undefined
+      : await db.selectFrom('providers').selectAll().where('id', '=', order.provider_id).executeTakeFirst()
+  const upstreamOrderId = Number(order.upstream_order_id)
+  if (!provider || !Number.isSafeInteger(upstreamOrderId) || upstreamOrderId <= 0) {
+    const reason = 'The order has no provider to refill it'
+    await updateRefill(db, refill.id, { status: 'rejected', reason }, clock.now())
+    return { outcome: 'ended', status: 'rejected' }
+  }
+  const client = deps.clientFor(provider)
+
+  if (refill.upstream_refill_id === null) {
+    try {
+      const { refillId: upstreamRefillId } = await client.refill(upstreamOrderId)
+      await updateRefill(
+        db,
+        refill.id,
+        { status: 'pending', upstream_refill_id: String(upstreamRefillId) },
+        clock.now(),
+      )
+    } catch (error) {
+      if (!(error instanceof SmmRejectedError)) throw error
+      await updateRefill(db, refill.id, { status: 'rejected', reason: error.message }, clock.now())
+      return { outcome: 'ended', status: 'rejected' }
+    }
+    return { outcome: 'waiting', nextCheckAt: clock.now() + REFILL_POLL_MS }
+  }
+
+  let status: RefillStatus
+  try {
+    status = refillStatusFromUpstream((await client.refillStatus(Number(refill.upstream_refill_id))).status)
+  } catch (error) {
+    if (!(error instanceof SmmRejectedError)) throw error
+    await updateRefill(db, refill.id, { status: 'rejected', reason: error.message }, clock.now())
+    return { outcome: 'ended', status: 'rejected' }
+  }
+  const now = clock.now()
+  if (status === 'completed' || status === 'rejected') {
+    await updateRefill(db, refill.id, { status }, now)
+    return { outcome: 'ended', status }
+  }
+  if (now - refill.created_at > REFILL_TRACKING_LIMIT_MS) {
+    const reason = 'The provider did not finish the refill in time'
+    await updateRefill(db, refill.id, { status: 'error', reason }, now)
+    return { outcome: 'ended', status: 'error' }
+  }
+  if (status !== refill.status) await updateRefill(db, refill.id, { status }, now)
+  return { outcome: 'waiting', nextCheckAt: now + REFILL_POLL_MS }
+}
+
+/** The refill's job used up its attempts: the provider could not be asked. */
+export async function giveUpRefill(
+  deps: Pick<FulfilmentDeps, 'db' | 'clock'>,
+  input: { refillId: number; message: string },
+): Promise<void> {
+  await updateRefill(
+    deps.db,
+    input.refillId,
+    { status: 'error', reason: `The provider could not be reached: ${input.message}` },
+    deps.clock.now(),
+  )
+}

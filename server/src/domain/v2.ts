@@ -1,0 +1,404 @@
+import {
+  isHttpUrl,
+  ORDER_NOT_CANCELLABLE,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+  serviceTitleCase,
+} from '@engage/contract'
+import type { Db } from '../db/connect'
+import type { Order, OrderStatus, RefillStatus, Service } from '../db/schema'
+import { cancelOrder, insertChargedOrder, OrderRefusal, type OrderFieldNames } from './orders'
+import { findOwnRefill, RefillRefusal, requestRefill } from './refills'
+import { serviceCatalogue } from './services'
+
+// The SMM panel API v2 as our panel speaks it to customers (issue 11): the actions and answers that reseller
+// panels and scripts expect from any panel (services, add, status, cancel, refill, refill_status, balance).
+// Orders placed here are the panel's own orders: the same functions place, charge and cancel them, so the
+// ledger, the one-active-order rule and fulfilment are exactly those of the panel.
+//
+// Every answer is a JSON value; a refusal is `{ error: '<text>' }` with the texts panels use, which reseller
+// scripts match on. routes/v2.ts reads the request, checks the key and the rate, and calls runV2Action.
+
+/** The texts of the protocol's refusals, as panels word them. */
+export const V2_ERRORS = {
+  invalidKey: 'Invalid API key',
+  incorrectRequest: 'Incorrect request',
+  actionNotFound: 'Action not found',
+  incorrectServiceId: 'Incorrect service ID',
+  incorrectLink: 'Incorrect link',
+  incorrectQuantity: 'Incorrect quantity',
+  quantityMustMatchComments: 'Quantity must equal the number of comments',
+  notEnoughFunds: 'Not enough funds on balance',
+  activeOrderWithLink: 'You have active order with this link. Please wait until order being completed.',
+  incorrectOrderId: 'Incorrect order ID',
+  tooManyOrders: 'Too many orders, at most 100 per request',
+  refillNotAvailable: 'Refill is not available for this service',
+  refillOnlyCompleted: 'Refill is available only for completed orders',
+  refillAlreadyActive: 'A refill of this order is already in progress',
+  incorrectRefillId: 'Incorrect refill ID',
+  tooManyRequests: 'Too many requests',
+} as const
+
+/** `quantityLessThanMinimal(10)` → 'Quantity less than minimal 10'. */
+export function quantityLessThanMinimal(minimum: number): string {
+  return `Quantity less than minimal ${minimum}`
+}
+
+export function quantityMoreThanMaximal(maximum: number): string {
+  return `Quantity more than maximal ${maximum}`
+}
+
+/** The protocol's limit on ids in one `status` or `cancel` call. */
+export const MAX_ORDERS_PER_CALL = 100
+
+/** The request's fields as text: form fields as sent, JSON values turned into text (see routes/v2.ts). */
+export type V2Fields = Readonly<Record<string, string>>
+
+export interface V2Context {
+  db: Db
+  userId: number
+  now: number
+}
+
+/** A refusal of the whole request: answered `{ error: text }`. */
+export class V2Refusal extends Error {
+  override name = 'V2Refusal'
+  constructor(readonly text: string) {
+    super(text)
+  }
+}
+
+// ---- Wire formats -----------------------------------------------------------------------------------------
+
+/**
+ * Micro-USD as panels write money: a decimal string, exact to the micro, with at least two decimals
+ * (2_400_000 → '2.40', 1_234_567 → '1.234567', 12_345_600 → '12.3456').
+ */
+export function decimalText(micros: number): string {
+  const sign = micros < 0 ? '-' : ''
+  const digits = String(Math.abs(Math.trunc(micros))).padStart(7, '0')
+  const fraction = digits.slice(-6).replace(/0+$/, '').padEnd(2, '0')
+  return `${sign}${digits.slice(0, -6)}.${fraction}`
+}
+
+/**
+ * Our order statuses in the protocol's words. `paused` (an external step failed after its retries; no money
+ * moved; the order waits for a retry or a review) reads 'Processing': panels use that word for an order they
+ * hold on their side before or while handing it on, which is what a paused order is to the caller: active, not
+ * delivering, not ended, so a reseller keeps polling it rather than refunding its own customer.
+ */
+export const V2_ORDER_STATUS: Readonly<Record<OrderStatus, string>> = {
+  pending: 'Pending',
+  processing: 'In progress',
+  paused: 'Processing',
+  completed: 'Completed',
+  partial: 'Partial',
+  cancelled: 'Canceled',
+}
+
+export const V2_REFILL_STATUS: Readonly<Record<RefillStatus, string>> = {
+  pending: 'Pending',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  rejected: 'Rejected',
+  error: 'Error',
+}
+
+/** A positive whole id as the protocol sends it ('42'), or null. */
+function idOf(text: string | undefined): number | null {
+  const trimmed = text?.trim() ?? ''
+  if (!/^[1-9]\d{0,14}$/.test(trimmed)) return null
+  return Number(trimmed)
+}
+
+/** The ids of a comma-separated `orders` field, as written (blank entries dropped). */
+function idListOf(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '')
+}
+
+/** The service's limits as orders are held to them: its own, inside the panel's 1 - 10,000. */
+function quantityLimits(service: Service): { min: number; max: number } {
+  return {
+    min: Math.max(service.min_quantity, QUANTITY_MIN),
+    max: Math.min(service.max_quantity, QUANTITY_MAX),
+  }
+}
+
+/** AI comment and tweet services take their texts in `comments`, one per line: Custom Comments to panels. */
+function serviceTypeOf(service: Service): 'Default' | 'Custom Comments' {
+  return service.is_ai === 1 ? 'Custom Comments' : 'Default'
+}
+
+// ---- services ---------------------------------------------------------------------------------------------
+
+export interface V2Service {
+  service: number
+  name: string
+  type: 'Default' | 'Custom Comments'
+  category: string
+  rate: string
+  min: string
+  max: string
+  refill: boolean
+  cancel: boolean
+}
+
+async function services(db: Db): Promise<V2Service[]> {
+  const { services: enabled } = await serviceCatalogue(db)
+  return enabled.map((service) => {
+    const { min, max } = quantityLimits(service)
+    return {
+      service: service.id,
+      name: serviceTitleCase(service.name),
+      type: serviceTypeOf(service),
+      category: service.category,
+      rate: decimalText(service.rate_per_1k),
+      min: String(min),
+      max: String(max),
+      refill: service.refill === 1,
+      cancel: service.cancel === 1,
+    }
+  })
+}
+
+// ---- add --------------------------------------------------------------------------------------------------
+
+const ADD_FIELDS: OrderFieldNames = { serviceType: 'service', quantity: 'quantity', targetUrl: 'link' }
+
+/** The texts of a Custom Comments order: one per line, blank lines dropped. */
+function commentLines(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+}
+
+/**
+ * Places an order like the panel's POST /api/orders/create, in one transaction: the service row is read in it
+ * (a charge never uses a stale rate), the order is charged through the ledger and its dispatch enqueued.
+ */
+async function add(context: V2Context, fields: V2Fields): Promise<{ order: number }> {
+  const serviceId = idOf(fields.service)
+  const link = fields.link?.trim() ?? ''
+  try {
+    const order = await context.db.transaction().execute(async (trx) => {
+      const service =
+        serviceId === null
+          ? undefined
+          : await trx.selectFrom('services').selectAll().where('id', '=', serviceId).executeTakeFirst()
+      if (!service || service.enabled !== 1) throw new V2Refusal(V2_ERRORS.incorrectServiceId)
+      if (link.length > 2048 || !isHttpUrl(link)) throw new V2Refusal(V2_ERRORS.incorrectLink)
+
+      // An AI service given its texts sends them as they are, one per unit, and writes none with AI; without
+      // them it is an AI order like the panel's, its texts written with the default AI setting.
+      const comments = service.is_ai === 1 ? commentLines(fields.comments) : []
+      let quantityText = fields.quantity?.trim() ?? ''
+      if (comments.length > 0) {
+        if (quantityText === '') quantityText = String(comments.length)
+        else if (quantityText !== String(comments.length)) {
+          throw new V2Refusal(V2_ERRORS.quantityMustMatchComments)
+        }
+      }
+      if (!/^\d{1,9}$/.test(quantityText)) throw new V2Refusal(V2_ERRORS.incorrectQuantity)
+      const quantity = Number(quantityText)
+      const { min, max } = quantityLimits(service)
+      if (quantity < min) throw new V2Refusal(quantityLessThanMinimal(min))
+      if (quantity > max) throw new V2Refusal(quantityMoreThanMaximal(max))
+
+      const placed = await insertChargedOrder(
+        trx,
+        { userId: context.userId, service, targetUrl: link, quantity, now: context.now },
+        ADD_FIELDS,
+      )
+      // Stored in the order's transaction, before its dispatch job can run: dispatch finds every text and
+      // sends them without asking for AI ones.
+      if (comments.length > 0) {
+        await trx
+          .insertInto('order_texts')
+          .values(
+            comments.map((text, position) => ({
+              order_id: placed.id,
+              position,
+              text,
+              created_at: context.now,
+            })),
+          )
+          .execute()
+      }
+      return placed
+    })
+    return { order: order.id }
+  } catch (error) {
+    if (error instanceof OrderRefusal) {
+      if (error.kind === 'insufficient_funds') throw new V2Refusal(V2_ERRORS.notEnoughFunds)
+      if (error.kind === 'conflict') throw new V2Refusal(V2_ERRORS.activeOrderWithLink)
+    }
+    throw error
+  }
+}
+
+// ---- status -----------------------------------------------------------------------------------------------
+
+export interface V2OrderStatus {
+  charge: string
+  start_count: string
+  status: string
+  remains: string
+  currency: 'USD'
+}
+
+/**
+ * An order's status in the protocol's shape. `charge` is what the order costs the customer now: its charge
+ * less what was refunded, as panels report a partial or cancelled order. Before the provider reports,
+ * start_count reads '0' and remains the whole quantity.
+ */
+export function v2OrderStatus(order: Order): V2OrderStatus {
+  const remains = order.remains ?? (order.status === 'completed' ? 0 : order.quantity)
+  return {
+    charge: decimalText(order.charge - order.refunded),
+    start_count: String(order.start_count ?? 0),
+    status: V2_ORDER_STATUS[order.status],
+    remains: String(remains),
+    currency: 'USD',
+  }
+}
+
+async function ownOrders(context: V2Context, ids: readonly number[]): Promise<Map<number, Order>> {
+  if (ids.length === 0) return new Map()
+  const rows = await context.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', context.userId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute()
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
+async function status(
+  context: V2Context,
+  fields: V2Fields,
+): Promise<V2OrderStatus | Record<string, V2OrderStatus | { error: string }>> {
+  if (fields.orders !== undefined) {
+    const ids = idListOf(fields.orders)
+    if (ids.length === 0) throw new V2Refusal(V2_ERRORS.incorrectRequest)
+    if (ids.length > MAX_ORDERS_PER_CALL) throw new V2Refusal(V2_ERRORS.tooManyOrders)
+    const found = await ownOrders(
+      context,
+      ids.map(idOf).filter((id) => id !== null),
+    )
+    const answer: Record<string, V2OrderStatus | { error: string }> = {}
+    for (const id of ids) {
+      const order = found.get(idOf(id) ?? 0)
+      answer[id] = order ? v2OrderStatus(order) : { error: V2_ERRORS.incorrectOrderId }
+    }
+    return answer
+  }
+  if (fields.order === undefined) throw new V2Refusal(V2_ERRORS.incorrectRequest)
+  const orderId = idOf(fields.order)
+  const order = orderId === null ? undefined : (await ownOrders(context, [orderId])).get(orderId)
+  if (!order) throw new V2Refusal(V2_ERRORS.incorrectOrderId)
+  return v2OrderStatus(order)
+}
+
+// ---- cancel -----------------------------------------------------------------------------------------------
+
+export type V2CancelResult = { order: number | string; cancel: 1 | { error: string } }
+
+/**
+ * Cancels each order with the panel's own rule (domain/orders.ts cancelOrder): a pending order that never
+ * reached the provider is cancelled and refunded at once, any other pending or processing order is asked of
+ * its provider. Either way the request is accepted (1); the status answers the outcome.
+ */
+async function cancel(context: V2Context, fields: V2Fields): Promise<V2CancelResult[]> {
+  const ids = idListOf(fields.orders ?? fields.order)
+  if (ids.length === 0) throw new V2Refusal(V2_ERRORS.incorrectRequest)
+  if (ids.length > MAX_ORDERS_PER_CALL) throw new V2Refusal(V2_ERRORS.tooManyOrders)
+  const results: V2CancelResult[] = []
+  for (const id of ids) {
+    const orderId = idOf(id)
+    if (orderId === null) {
+      results.push({ order: id, cancel: { error: V2_ERRORS.incorrectOrderId } })
+      continue
+    }
+    try {
+      await cancelOrder(context.db, { userId: context.userId, orderId, now: context.now })
+      results.push({ order: orderId, cancel: 1 })
+    } catch (error) {
+      if (!(error instanceof OrderRefusal)) throw error
+      const text = error.kind === 'not_found' ? V2_ERRORS.incorrectOrderId : ORDER_NOT_CANCELLABLE
+      results.push({ order: orderId, cancel: { error: text } })
+    }
+  }
+  return results
+}
+
+// ---- refill -----------------------------------------------------------------------------------------------
+
+const REFILL_REFUSALS: Readonly<Record<RefillRefusal['reason'], string>> = {
+  'order-not-found': V2_ERRORS.incorrectOrderId,
+  'not-refillable': V2_ERRORS.refillNotAvailable,
+  'not-completed': V2_ERRORS.refillOnlyCompleted,
+  'already-active': V2_ERRORS.refillAlreadyActive,
+}
+
+async function refill(context: V2Context, fields: V2Fields): Promise<{ refill: string }> {
+  const orderId = idOf(fields.order)
+  if (orderId === null) throw new V2Refusal(V2_ERRORS.incorrectOrderId)
+  try {
+    const created = await requestRefill(context.db, { userId: context.userId, orderId, now: context.now })
+    return { refill: String(created.id) }
+  } catch (error) {
+    if (error instanceof RefillRefusal) throw new V2Refusal(REFILL_REFUSALS[error.reason])
+    throw error
+  }
+}
+
+async function refillStatus(context: V2Context, fields: V2Fields): Promise<{ status: string }> {
+  const refillId = idOf(fields.refill)
+  const found = refillId === null ? undefined : await findOwnRefill(context.db, context.userId, refillId)
+  if (!found) throw new V2Refusal(V2_ERRORS.incorrectRefillId)
+  return { status: V2_REFILL_STATUS[found.status] }
+}
+
+// ---- balance ----------------------------------------------------------------------------------------------
+
+async function balance(context: V2Context): Promise<{ balance: string; currency: 'USD' }> {
+  const user = await context.db
+    .selectFrom('users')
+    .select('balance')
+    .where('id', '=', context.userId)
+    .executeTakeFirstOrThrow()
+  return { balance: decimalText(Number(user.balance)), currency: 'USD' }
+}
+
+// ---- Dispatch ---------------------------------------------------------------------------------------------
+
+/** Runs `action` for the key's owner; answers the JSON to send, a refusal as `{ error }`. */
+export async function runV2Action(context: V2Context, action: string, fields: V2Fields): Promise<unknown> {
+  try {
+    switch (action) {
+      case 'services':
+        return await services(context.db)
+      case 'add':
+        return await add(context, fields)
+      case 'status':
+        return await status(context, fields)
+      case 'cancel':
+        return await cancel(context, fields)
+      case 'refill':
+        return await refill(context, fields)
+      case 'refill_status':
+        return await refillStatus(context, fields)
+      case 'balance':
+        return await balance(context)
+      default:
+        return { error: V2_ERRORS.actionNotFound }
+    }
+  } catch (error) {
+    if (error instanceof V2Refusal) return { error: error.text }
+    throw error
+  }
+}
