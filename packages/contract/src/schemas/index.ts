@@ -1,5 +1,6 @@
 export * from './common'
 export * from './auth'
+export * from './authProviders'
 export * from './aiSettings'
 export * from './ai'
 export * from './services'
