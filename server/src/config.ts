@@ -44,7 +44,17 @@ export interface Config {
   widgetOrigins: string[]
   /** The built-in SMM simulator's step (read by the simulator area); undefined = its own default. */
   simulatorStepMs: number | undefined
-  google: { clientId: string | undefined; clientSecret: string | undefined; issuer: string | undefined }
+  /**
+   * Google sign-in (OIDC code flow, routes/google.ts): enabled when both GOOGLE_CLIENT_ID and
+   * GOOGLE_CLIENT_SECRET are set. `issuer` is GOOGLE_ISSUER without a trailing slash (Google by default; tests
+   * point it at a local fake issuer); `redirectUrl` is the callback under PUBLIC_URL, to register with Google.
+   */
+  google: {
+    clientId: string | undefined
+    clientSecret: string | undefined
+    issuer: string
+    redirectUrl: string
+  }
   /**
    * The whole environment, for the areas that parse their own variables (CRYPTOMUS_*, HELEKET_*,
    * NOWPAYMENTS_*, OPENAI_BASE_URL and the other *_BASE_URL, the operator's AI keys).
@@ -60,6 +70,10 @@ export interface Config {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
+
+export const GOOGLE_ISSUER_DEFAULT = 'https://accounts.google.com'
+/** Where Google returns the popup; the route of routes/google.ts, mounted under /api. */
+export const GOOGLE_CALLBACK_PATH = '/api/signin/google/callback'
 
 // An empty variable (`SMTP_URL=` in a .env file) means "not set", as operators expect.
 const blankAsUnset = (value: unknown) =>
@@ -198,7 +212,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     google: {
       clientId: values.GOOGLE_CLIENT_ID,
       clientSecret: values.GOOGLE_CLIENT_SECRET,
-      issuer: values.GOOGLE_ISSUER,
+      issuer: (values.GOOGLE_ISSUER ?? GOOGLE_ISSUER_DEFAULT).replace(/\/+$/, ''),
+      redirectUrl: `${publicUrl}${GOOGLE_CALLBACK_PATH}`,
     },
     env: { ...env },
     ai: { ...ai, modelsTimeoutMs: 15_000, generationTimeoutMs: 60_000 },

@@ -81,7 +81,12 @@ describe('configuration', () => {
       trustProxy: true,
       widgetOrigins: ['https://a.example', 'https://b.example'],
       simulatorStepMs: 250,
-      google: { clientId: 'client-id', clientSecret: undefined, issuer: undefined },
+      google: {
+        clientId: 'client-id',
+        clientSecret: undefined,
+        issuer: 'https://accounts.google.com',
+        redirectUrl: 'https://panel.example.com/api/signin/google/callback',
+      },
     })
     // Variables other areas parse themselves pass through untouched.
     expect(config.env.EXAMPLE_AREA_SETTING).toBe('passed through')

@@ -61,6 +61,20 @@ export interface PasswordResetsTable {
   created_at: Instant
 }
 
+/**
+ * A Google sign-in on its way through Google (migration 0040): found by the SHA-256 of its `state`, deleted
+ * by the callback that uses it.
+ */
+export interface GoogleSigninStatesTable {
+  state_hash: string
+  /** Must come back inside the ID token. */
+  nonce: string
+  /** The PKCE verifier sent with the code to the token endpoint. */
+  code_verifier: string
+  expires_at: Instant
+  created_at: Instant
+}
+
 export interface MailOutboxTable {
   id: Id
   to_address: string
@@ -351,6 +365,7 @@ export interface Database {
   sessions: SessionsTable
   auth_attempts: AuthAttemptsTable
   password_resets: PasswordResetsTable
+  google_signin_states: GoogleSigninStatesTable
   mail_outbox: MailOutboxTable
   ai_settings: AiSettingsTable
   services: ServicesTable

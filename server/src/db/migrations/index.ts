@@ -7,6 +7,7 @@ import * as providers from './0010_providers'
 import * as subscriptionSkips from './0011_subscription_skips'
 import * as payments from './0020_payments'
 import * as aiGeneration from './0030_ai_generation'
+import * as googleSignin from './0040_google_signin'
 import * as apiAccess from './0050_api_access'
 
 // Every migration, in order. Names are stable: they are recorded in the kysely_migration table.
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '0011_subscription_skips': subscriptionSkips,
   '0020_payments': payments,
   '0030_ai_generation': aiGeneration,
+  '0040_google_signin': googleSignin,
   '0050_api_access': apiAccess,
 }
