@@ -9,6 +9,7 @@ import { aiRoutes } from './routes/ai'
 import { apiKeyRoutes } from './routes/api-keys'
 import { authRoutes } from './routes/auth'
 import { docsRoutes } from './routes/docs'
+import { googleRoutes } from './routes/google'
 import { orderRoutes } from './routes/orders'
 import { paymentRoutes } from './routes/payments'
 import { sandboxRoutes } from './routes/sandbox'
@@ -49,6 +50,7 @@ export function createApp(callerDeps: AppDeps) {
   )
 
   app.route('/api', authRoutes)
+  app.route('/api', googleRoutes)
   app.route('/api', docsRoutes)
   app.route('/api', serviceRoutes)
   app.route('/api', orderRoutes)
