@@ -1,6 +1,11 @@
-import { Box, Button, Icon, Link } from '@engage/ui'
-import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components'
-import { brand, header, headerInner, menuItem, menuPopover, sectionList, sectionNav } from './SiteHeader.css'
+import { lazy, Suspense, useState } from 'react'
+import { Box, Link } from '@engage/ui'
+import { brand, header, headerInner, sectionList, sectionNav } from './SiteHeader.css'
+import { SiteHeaderAccountButton } from './SiteHeaderAccountButton'
+
+// The username menu (react-aria's menu, popover and overlays) is loaded only when a username is shown: the
+// public pages' JavaScript budget (issue 8) has no room for it, and signed-out visitors never open it.
+const SiteHeaderAccountMenu = lazy(() => import('./SiteHeaderAccountMenu'))
 
 /** The landing page's sections that the header scrolls to, in page order. */
 export const siteSections = [
@@ -60,27 +65,7 @@ export function SiteHeader({ username, variant = 'landing' }: SiteHeaderProps) {
           </ul>
         </nav>
         {username ? (
-          <MenuTrigger>
-            <Button tone="ghost">
-              <Icon name="user" size="small" />
-              {username}
-              <Icon name="chevronDown" size="small" />
-            </Button>
-            <Popover placement="bottom end" className={menuPopover}>
-              <Menu aria-label="Account">
-                <MenuItem href="/dashboard" className={menuItem}>
-                  Dashboard
-                </MenuItem>
-                <MenuItem href="/settings" className={menuItem}>
-                  Settings
-                </MenuItem>
-                <MenuItem href="/logout" textValue="Logout" className={menuItem}>
-                  <Icon name="logout" size="small" />
-                  Logout
-                </MenuItem>
-              </Menu>
-            </Popover>
-          </MenuTrigger>
+          <AccountMenu username={username} />
         ) : (
           <Box display="flex" alignItems="center" gap="small">
             <Link href="/auth">Log in</Link>
@@ -91,5 +76,17 @@ export function SiteHeader({ username, variant = 'landing' }: SiteHeaderProps) {
         )}
       </Box>
     </header>
+  )
+}
+
+/** The username menu; until its code has loaded, its button alone, which opens the menu once it is there. */
+function AccountMenu({ username }: { username: string }) {
+  const [openRequested, setOpenRequested] = useState(false)
+  return (
+    <Suspense
+      fallback={<SiteHeaderAccountButton username={username} onPress={() => setOpenRequested(true)} />}
+    >
+      <SiteHeaderAccountMenu username={username} defaultOpen={openRequested} />
+    </Suspense>
   )
 }
