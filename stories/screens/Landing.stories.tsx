@@ -1,36 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { useState, type ReactNode } from 'react'
-import { QueryClient } from '@tanstack/react-query'
 import { RouterProvider } from 'react-aria-components'
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test'
-import { ClientProvider, createClient } from '@engage/client'
 import { fixtureProfile, fixtureServices, scenarios } from '@engage/mocks'
 import { Landing } from '@engage/screens'
+import { withClient } from '../support/decorators'
 
 // Navigations are recorded by a spy so that the play functions can assert where each link leads.
 const navigate = fn()
-
-function StoryClient({ children }: { children: ReactNode }) {
-  const [value] = useState(() => ({
-    client: createClient({ baseUrl: '', getToken: () => null }),
-    queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-  }))
-  return (
-    <ClientProvider client={value.client} queryClient={value.queryClient}>
-      {children}
-    </ClientProvider>
-  )
-}
 
 const meta = {
   component: Landing,
   title: 'Screens/Landing',
   decorators: [
+    withClient,
     (Story) => (
       <RouterProvider navigate={navigate}>
-        <StoryClient>
-          <Story />
-        </StoryClient>
+        <Story />
       </RouterProvider>
     ),
   ],

@@ -1,38 +1,23 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { useState, type ReactNode } from 'react'
-import { QueryClient } from '@tanstack/react-query'
 import { RouterProvider } from 'react-aria-components'
 import { expect, fn, userEvent, within } from 'storybook/test'
-import { ClientProvider, createClient } from '@engage/client'
 import { fixtureServices, scenarios } from '@engage/mocks'
 import { PricingGrid } from '@engage/screens'
 import { Box } from '@engage/ui'
+import { withClient } from '../support/decorators'
 
 const navigate = fn()
-
-function StoryClient({ children }: { children: ReactNode }) {
-  const [value] = useState(() => ({
-    client: createClient({ baseUrl: '', getToken: () => null }),
-    queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-  }))
-  return (
-    <ClientProvider client={value.client} queryClient={value.queryClient}>
-      {children}
-    </ClientProvider>
-  )
-}
 
 const meta = {
   component: PricingGrid,
   title: 'Screens/PricingGrid',
   decorators: [
+    withClient,
     (Story) => (
       <RouterProvider navigate={navigate}>
-        <StoryClient>
-          <Box padding="xlarge">
-            <Story />
-          </Box>
-        </StoryClient>
+        <Box padding="xlarge">
+          <Story />
+        </Box>
       </RouterProvider>
     ),
   ],

@@ -110,6 +110,7 @@ export function AuthForm({
   const [status, setStatus] = useState<StatusMessage | null>(null)
   const [resetSucceeded, setResetSucceeded] = useState(false)
   const googleDescriptionId = useId()
+  const formId = useId()
 
   const signin = useSignin()
   const signup = useSignup()
@@ -173,6 +174,7 @@ export function AuthForm({
   const submitButton = (
     <Button
       type="submit"
+      form={formId}
       isFullWidth
       size="large"
       tone={submitFailed ? 'critical' : 'primary'}
@@ -197,7 +199,7 @@ export function AuthForm({
   const modeForms: Record<AuthMode, ReactNode> = {
     login: (
       <LoginForm
-        submitButton={submitButton}
+        formId={formId}
         onValid={(values) =>
           submit(async () => {
             const session = await signin.mutateAsync(values)
@@ -213,7 +215,7 @@ export function AuthForm({
     ),
     signup: (
       <SignupForm
-        submitButton={submitButton}
+        formId={formId}
         onValid={(values) =>
           submit(async () => {
             const session = await signup.mutateAsync(values)
@@ -229,7 +231,7 @@ export function AuthForm({
     ),
     forgot: (
       <ForgotForm
-        submitButton={submitButton}
+        formId={formId}
         onValid={(values) =>
           submit(async () => {
             const answer = await forgotPassword.mutateAsync(values)
@@ -241,7 +243,7 @@ export function AuthForm({
     reset: (
       <ResetForm
         token={token ?? ''}
-        submitButton={submitButton}
+        formId={formId}
         onValid={(values) =>
           submit(async () => {
             await resetPassword.mutateAsync(values)
@@ -253,7 +255,7 @@ export function AuthForm({
     ),
     change: (
       <ChangeForm
-        submitButton={submitButton}
+        formId={formId}
         onValid={(values) =>
           submit(async () => {
             await changePassword.mutateAsync(values)
@@ -281,7 +283,9 @@ export function AuthForm({
             {AUTH_MODE_HEADINGS[mode]}
           </Heading>
           {status ? <Banner tone={status.tone}>{status.text}</Banner> : null}
+          {/* A new form per mode (fresh values and messages); the submit button stays the same element. */}
           <Fragment key={mode}>{modeForms[mode]}</Fragment>
+          {submitButton}
 
           {showGoogle ? (
             <Box display="flex" flexDirection="column" gap="medium">
@@ -326,40 +330,36 @@ export function AuthForm({
 // ---- One form per mode: its contract schema, its fields --------------------------------------------------
 
 interface ModeFormProps<Values> {
-  submitButton: ReactNode
+  formId: string
   onValid: (values: Values) => Promise<void>
 }
 
 const emailField = { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' } as const
 
-function LoginForm({ submitButton, onValid }: ModeFormProps<SigninRequest>) {
+function LoginForm({ formId, onValid }: ModeFormProps<SigninRequest>) {
   const form = useForm({ resolver: zodResolver(SigninRequest), defaultValues: { email: '', password: '' } })
   const fields: readonly AuthFieldDefinition<SigninRequest>[] = [
     emailField,
     { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
   ]
-  return <AuthFormFields form={form} fields={fields} onValid={onValid} submitButton={submitButton} />
+  return <AuthFormFields form={form} fields={fields} onValid={onValid} formId={formId} />
 }
 
-function SignupForm({ submitButton, onValid }: ModeFormProps<SignupRequest>) {
+function SignupForm({ formId, onValid }: ModeFormProps<SignupRequest>) {
   const form = useForm({ resolver: zodResolver(SignupRequest), defaultValues: { email: '', password: '' } })
   const fields: readonly AuthFieldDefinition<SignupRequest>[] = [
     emailField,
     { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
   ]
-  return <AuthFormFields form={form} fields={fields} onValid={onValid} submitButton={submitButton} />
+  return <AuthFormFields form={form} fields={fields} onValid={onValid} formId={formId} />
 }
 
-function ForgotForm({ submitButton, onValid }: ModeFormProps<ForgotPasswordRequest>) {
+function ForgotForm({ formId, onValid }: ModeFormProps<ForgotPasswordRequest>) {
   const form = useForm({ resolver: zodResolver(ForgotPasswordRequest), defaultValues: { email: '' } })
-  return <AuthFormFields form={form} fields={[emailField]} onValid={onValid} submitButton={submitButton} />
+  return <AuthFormFields form={form} fields={[emailField]} onValid={onValid} formId={formId} />
 }
 
-function ResetForm({
-  token,
-  submitButton,
-  onValid,
-}: ModeFormProps<ResetPasswordRequest> & { token: string }) {
+function ResetForm({ token, formId, onValid }: ModeFormProps<ResetPasswordRequest> & { token: string }) {
   // The token travels with the form values (the schema checks it) but has no input of its own.
   const form = useForm({
     resolver: zodResolver(ResetPasswordRequest),
@@ -369,10 +369,10 @@ function ResetForm({
     { name: 'password', label: 'New Password', type: 'password', autoComplete: 'new-password' },
     { name: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
   ]
-  return <AuthFormFields form={form} fields={fields} onValid={onValid} submitButton={submitButton} />
+  return <AuthFormFields form={form} fields={fields} onValid={onValid} formId={formId} />
 }
 
-function ChangeForm({ submitButton, onValid }: ModeFormProps<ChangePasswordRequest>) {
+function ChangeForm({ formId, onValid }: ModeFormProps<ChangePasswordRequest>) {
   const form = useForm({
     resolver: zodResolver(ChangePasswordRequest),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
@@ -387,5 +387,5 @@ function ChangeForm({ submitButton, onValid }: ModeFormProps<ChangePasswordReque
     { name: 'newPassword', label: 'New Password', type: 'password', autoComplete: 'new-password' },
     { name: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
   ]
-  return <AuthFormFields form={form} fields={fields} onValid={onValid} submitButton={submitButton} />
+  return <AuthFormFields form={form} fields={fields} onValid={onValid} formId={formId} />
 }

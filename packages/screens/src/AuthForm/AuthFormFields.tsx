@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react'
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form'
 import { Box, TextField } from '@engage/ui'
 
@@ -15,8 +14,8 @@ export interface AuthFormFieldsProps<Values extends FieldValues, Output> {
   fields: readonly AuthFieldDefinition<Values>[]
   /** Called with the parsed values once the contract schema accepts them. */
   onValid: (values: Output) => void
-  /** The submit button, whose state the parent owns. */
-  submitButton: ReactNode
+  /** The form's id: the submit button sits outside the form (it outlives mode changes) and points here. */
+  formId: string
 }
 
 /** The inputs of one auth mode, validated by its contract schema, each with its message beside it. */
@@ -24,11 +23,11 @@ export function AuthFormFields<Values extends FieldValues, Output>({
   form,
   fields,
   onValid,
-  submitButton,
+  formId,
 }: AuthFormFieldsProps<Values, Output>) {
   return (
     // noValidate: the contract schema's messages are shown by each field instead of the browser's bubbles.
-    <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
+    <form id={formId} noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
       <Box display="flex" flexDirection="column" gap="large">
         {fields.map((definition) => (
           <Controller
@@ -52,7 +51,6 @@ export function AuthFormFields<Values extends FieldValues, Output>({
             )}
           />
         ))}
-        {submitButton}
       </Box>
     </form>
   )
