@@ -68,9 +68,10 @@ async function chooseActionType(canvas: Canvas, name: string) {
   await waitFor(() => expect(page().queryByRole('listbox')).not.toBeInTheDocument())
 }
 
+// Failures arrive after the client's retries (100 ms, then 200 ms), so toasts get a little longer to appear.
 async function findToast(text: string) {
-  const region = await page().findByRole('region', { name: 'Notifications' })
-  return within(region).findByText(text)
+  const region = await page().findByRole('region', { name: 'Notifications' }, { timeout: 3000 })
+  return within(region).findByText(text, {}, { timeout: 3000 })
 }
 
 const total = (canvas: Canvas) => canvas.getByRole('status', { name: 'Total' })

@@ -82,9 +82,10 @@ function summaryValue(canvas: Canvas, term: string) {
   return summary.getByText(term).nextElementSibling
 }
 
+// Failures arrive after the client's retries (100 ms, then 200 ms), so toasts get a little longer to appear.
 async function findToast(text: string) {
-  const region = await page().findByRole('region', { name: 'Notifications' })
-  return within(region).findByText(text)
+  const region = await page().findByRole('region', { name: 'Notifications' }, { timeout: 3000 })
+  return within(region).findByText(text, {}, { timeout: 3000 })
 }
 
 export const Default: Story = {

@@ -93,7 +93,8 @@ export function SubscriptionFormList() {
             size="small"
             tone="secondary"
             aria-label={`Cancel subscription ${item.id}`}
-            isPending={cancelSubscription.isPending && cancelSubscription.variables === item.id}
+            // Disabled rather than pending: the button is gone once the subscription is cancelled.
+            isDisabled={cancelSubscription.isPending && cancelSubscription.variables === item.id}
             onPress={() => setConfirming(item)}
           >
             Cancel

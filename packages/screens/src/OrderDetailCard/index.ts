@@ -1,0 +1,6 @@
+export {
+  aiTextsProgress,
+  OrderDetailCard,
+  orderDetailTitle,
+  type OrderDetailCardProps,
+} from './OrderDetailCard'

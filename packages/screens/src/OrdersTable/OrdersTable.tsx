@@ -1,0 +1,209 @@
+import { useState } from 'react'
+import {
+  ALL_PAUSED_ORDERS_QUEUED,
+  canCancelOrder,
+  canRetryOrder,
+  CANCEL_ORDER_CONFIRMATION,
+  FAILED_TO_CANCEL_ORDER,
+  FAILED_TO_FETCH_ORDERS,
+  FAILED_TO_RETRY_ORDER,
+  FAILED_TO_RETRY_ORDERS,
+  NO_ORDERS_FOUND,
+  ORDER_CANCELLED,
+  orderQueuedForRetry,
+  serviceDisplayName,
+} from '@engage/contract'
+import {
+  isApiError,
+  useCancelOrder,
+  useOrders,
+  useRetryAllOrders,
+  useRetryOrder,
+  type NormalisedOrder,
+} from '@engage/client'
+import {
+  AlertDialog,
+  Banner,
+  Box,
+  Button,
+  Heading,
+  Spinner,
+  Stack,
+  StatusBadge,
+  Table,
+  useToast,
+  type TableColumn,
+} from '@engage/ui'
+import { OrderDetailCard } from '../OrderDetailCard'
+import { actionsCell, tableHeader } from './OrdersTable.css'
+
+// §9: dates read MM/dd/yyyy (with the time, since several orders a day are usual).
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  month: '2-digit',
+  day: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+const countFormat = new Intl.NumberFormat('en-US')
+
+/** How the orders list shows an order's date: '11/20/2026, 09:00 AM'. */
+export function formatOrderDate(isoDate: string): string {
+  const date = new Date(isoDate)
+  return Number.isNaN(date.getTime()) ? isoDate : dateFormat.format(date)
+}
+
+/** House text: the confirmation dialog's explanation under the spec's question. */
+export function cancelOrderExplanation(order: NormalisedOrder): string {
+  return `Order ${order.id} (${serviceDisplayName(order.serviceType)}, ${countFormat.format(order.quantity)}) will be cancelled and its charge refunded to your balance.`
+}
+
+export interface OrdersTableProps {
+  /** The heading over the list. @default 'Orders' */
+  title?: string
+  /** Orders per page; Load more fetches the next page. @default 50 */
+  pageSize?: number
+}
+
+/**
+ * The orders list (§2, §4): Date, Service (with a detail card), Quantity, Status and Actions: Cancel for pending or
+ * processing orders after a confirmation, Retry for paused ones (and Retry All). Polled every 20 s.
+ */
+export function OrdersTable({ title = 'Orders', pageSize }: OrdersTableProps) {
+  const orders = useOrders(pageSize === undefined ? {} : { limit: pageSize })
+  const cancelOrder = useCancelOrder()
+  const retryOrder = useRetryOrder()
+  const retryAllOrders = useRetryAllOrders()
+  const toast = useToast()
+  const [confirming, setConfirming] = useState<NormalisedOrder | null>(null)
+
+  const rows = orders.data ?? []
+  const hasPausedOrders = rows.some((order) => canRetryOrder(order.status))
+
+  const cancel = async (order: NormalisedOrder) => {
+    try {
+      await cancelOrder.mutateAsync(order.id)
+      toast.success(ORDER_CANCELLED)
+    } catch (error) {
+      toast.error(isApiError(error) ? error.detail : FAILED_TO_CANCEL_ORDER)
+    }
+  }
+
+  const retry = async (order: NormalisedOrder) => {
+    try {
+      const answer = await retryOrder.mutateAsync(order.id)
+      toast.success(orderQueuedForRetry(answer.order.id))
+    } catch (error) {
+      toast.error(isApiError(error) ? error.detail : FAILED_TO_RETRY_ORDER)
+    }
+  }
+
+  const retryAll = async () => {
+    try {
+      const answer = await retryAllOrders.mutateAsync()
+      // The list may be older than the server's: when nothing was paused any more the server says so.
+      toast.success(answer.orders.length > 0 ? ALL_PAUSED_ORDERS_QUEUED : answer.message)
+    } catch (error) {
+      toast.error(isApiError(error) ? error.detail : FAILED_TO_RETRY_ORDERS)
+    }
+  }
+
+  // Buttons that disappear once their action succeeds (a cancelled order has no Cancel) are disabled while it
+  // runs rather than pending: React Aria would announce the end of pending by the id of a button that is gone.
+  const columns: TableColumn<NormalisedOrder>[] = [
+    { id: 'date', name: 'Date', render: (order) => formatOrderDate(order.date) },
+    {
+      id: 'service',
+      name: 'Service',
+      isRowHeader: true,
+      render: (order) => <OrderDetailCard order={order} />,
+    },
+    { id: 'quantity', name: 'Quantity', align: 'end', render: (order) => countFormat.format(order.quantity) },
+    { id: 'status', name: 'Status', render: (order) => <StatusBadge kind="order" status={order.status} /> },
+    {
+      id: 'actions',
+      name: 'Actions',
+      render: (order) => (
+        <div className={actionsCell}>
+          {canCancelOrder(order.status) ? (
+            <Button
+              size="small"
+              tone="secondary"
+              aria-label={`Cancel order ${order.id}`}
+              isDisabled={cancelOrder.isPending && cancelOrder.variables === order.id}
+              onPress={() => setConfirming(order)}
+            >
+              Cancel
+            </Button>
+          ) : null}
+          {canRetryOrder(order.status) ? (
+            <Button
+              size="small"
+              tone="secondary"
+              aria-label={`Retry order ${order.id}`}
+              isDisabled={retryOrder.isPending && retryOrder.variables === order.id}
+              onPress={() => void retry(order)}
+            >
+              Retry
+            </Button>
+          ) : null}
+        </div>
+      ),
+    },
+  ]
+
+  return (
+    <Stack as="section" gap="medium" aria-label={title}>
+      <div className={tableHeader}>
+        <Heading level={2} size="medium">
+          {title}
+        </Heading>
+        {hasPausedOrders ? (
+          <Button
+            size="small"
+            tone="secondary"
+            isDisabled={retryAllOrders.isPending}
+            onPress={() => void retryAll()}
+          >
+            Retry All Paused
+          </Button>
+        ) : null}
+      </div>
+      {orders.isError ? (
+        <Banner tone="error">
+          {isApiError(orders.error) ? orders.error.detail : FAILED_TO_FETCH_ORDERS}
+        </Banner>
+      ) : null}
+      <Table
+        aria-label={title}
+        columns={columns}
+        rows={rows}
+        isLoading={orders.isPending && !orders.isError}
+        loadingLabel="Loading orders"
+        emptyState={NO_ORDERS_FOUND}
+      />
+      {orders.hasNextPage ? (
+        <Box display="flex" justifyContent="center" alignItems="center" gap="small">
+          <Button tone="secondary" onPress={() => void orders.fetchNextPage()}>
+            Load more
+          </Button>
+          {orders.isFetchingNextPage ? <Spinner size="small" label="Loading more orders" /> : null}
+        </Box>
+      ) : null}
+      <AlertDialog
+        isOpen={confirming !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) setConfirming(null)
+        }}
+        title={CANCEL_ORDER_CONFIRMATION}
+        message={confirming ? cancelOrderExplanation(confirming) : ''}
+        tone="critical"
+        confirmLabel="Cancel Order"
+        cancelLabel="Keep Order"
+        onConfirm={() => {
+          if (confirming) void cancel(confirming)
+        }}
+      />
+    </Stack>
+  )
+}

@@ -1,0 +1,1 @@
+export { cancelOrderExplanation, formatOrderDate, OrdersTable, type OrdersTableProps } from './OrdersTable'

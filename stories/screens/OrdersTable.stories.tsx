@@ -1,0 +1,365 @@
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite'
+import { useState } from 'react'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import {
+  ALL_PAUSED_ORDERS_QUEUED,
+  AUTHENTICATION_TOKEN_NOT_FOUND,
+  CANCEL_ORDER_CONFIRMATION,
+  FAILED_TO_CANCEL_ORDER,
+  FAILED_TO_FETCH_ORDERS,
+  FAILED_TO_RETRY_ORDER,
+  FAILED_TO_RETRY_ORDERS,
+  INTERNAL_SERVER_ERROR,
+  NO_ORDERS_FOUND,
+  ORDER_CANCELLED,
+  ORDER_NOT_CANCELLABLE,
+  orderQueuedForRetry,
+} from '@engage/contract'
+import { createMockState, createScenario, handlers, scenarios } from '@engage/mocks'
+import { OrdersTable } from '@engage/screens'
+import { Box, createToastQueue, ToastProvider, vars } from '@engage/ui'
+import { withClient, withRouter } from '../support/decorators'
+
+function StoryToasts({ children }: { children: React.ReactNode }) {
+  const [queue] = useState(() => createToastQueue())
+  return <ToastProvider queue={queue}>{children}</ToastProvider>
+}
+const withToasts: Decorator = (Story) => (
+  <StoryToasts>
+    <Story />
+  </StoryToasts>
+)
+
+// React Aria announces a pending button through a page-wide live region for 7 s, by the button's id; a previous
+// story's announcement would point at a button that is gone.
+function clearLiveAnnouncements() {
+  for (const log of document.querySelectorAll('[data-live-announcer] [role="log"]')) log.replaceChildren()
+}
+
+/** The colour a token resolves to, to compare with what a badge shows. */
+function resolvedColour(token: string): string {
+  const probe = document.createElement('span')
+  probe.style.color = token
+  document.body.append(probe)
+  const colour = getComputedStyle(probe).color
+  probe.remove()
+  return colour
+}
+
+const meta = {
+  component: OrdersTable,
+  title: 'Screens/OrdersTable',
+  decorators: [
+    (Story) => (
+      <Box padding="large">
+        <Story />
+      </Box>
+    ),
+    withToasts,
+    withClient,
+    withRouter,
+  ],
+  beforeEach: clearLiveAnnouncements,
+  // A fresh state per story (a getter), so a cancel or retry in one story never shows in another.
+  parameters: { msw: { handlers: scenarios.default } },
+} satisfies Meta<typeof OrdersTable>
+export default meta
+type Story = StoryObj<typeof meta>
+
+type Canvas = ReturnType<typeof within>
+const page = () => within(document.body)
+
+/** The order rows (the body rows that carry an order's key, not the empty state), once they have arrived. */
+async function orderRows(canvas: Canvas) {
+  const table = canvas.getByRole('grid', { name: 'Orders' })
+  const rows = () =>
+    within(table)
+      .getAllByRole('row')
+      .filter((row) => row.dataset.key !== undefined)
+  await waitFor(() => expect(rows().length).toBeGreaterThan(0))
+  return rows()
+}
+
+async function rowOf(canvas: Canvas, orderId: string) {
+  const rows = await orderRows(canvas)
+  const row = rows.find((candidate) =>
+    within(candidate).queryByRole('button', { name: new RegExp(` ${orderId}$`) }),
+  )
+  if (!row) throw new Error(`no row with an action for order ${orderId}`)
+  return row
+}
+
+// Failures arrive after the client's retries (100 ms, then 200 ms), so toasts get a little longer to appear.
+async function findToast(text: string) {
+  const region = await page().findByRole('region', { name: 'Notifications' }, { timeout: 3000 })
+  return within(region).findByText(text, {}, { timeout: 3000 })
+}
+
+export const Default: Story = {
+  play: async ({ canvas, step }) => {
+    await step('the columns Date, Service, Quantity, Status, Actions', async () => {
+      const headers = canvas.getAllByRole('columnheader').map((header) => header.textContent)
+      await expect(headers).toEqual(['Date', 'Service', 'Quantity', 'Status', 'Actions'])
+    })
+    await step('one row per order, newest first, with date, service, quantity and status', async () => {
+      const rows = await orderRows(canvas)
+      await expect(rows).toHaveLength(7)
+      await expect(rows[0]).toHaveTextContent(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}\s?[AP]M/)
+      await expect(rows[0]).toHaveTextContent(/LIKES.*500.*Pending/)
+      await expect(rows[3]).toHaveTextContent(/VIEWS.*10,000.*Completed/)
+      await expect(rows[4]).toHaveTextContent(/RETWEETS.*300.*Partial/)
+    })
+    await step('status colours: completed green, pending yellow, others grey', async () => {
+      const rows = await orderRows(canvas)
+      const badge = (index: number, name: string) => within(rows[index] as HTMLElement).getByText(name)
+      await expect(getComputedStyle(badge(3, 'Completed')).color).toBe(
+        resolvedColour(vars.color.tone.success.text),
+      )
+      await expect(getComputedStyle(badge(0, 'Pending')).color).toBe(
+        resolvedColour(vars.color.tone.warning.text),
+      )
+      for (const [index, name] of [
+        [1, 'Processing'],
+        [2, 'Paused'],
+        [4, 'Partial'],
+        [5, 'Cancelled'],
+      ] as const) {
+        await expect(getComputedStyle(badge(index, name)).color).toBe(
+          resolvedColour(vars.color.tone.neutral.text),
+        )
+      }
+    })
+    await step(
+      'Cancel for pending and processing orders, Retry for paused ones, nothing for the rest',
+      async () => {
+        const rows = await orderRows(canvas)
+        const actions = rows.map((row) =>
+          within(row)
+            .queryAllByRole('button', { name: /^(Cancel|Retry) order/ })
+            .map((button) => button.getAttribute('aria-label')),
+        )
+        await expect(actions).toEqual([
+          ['Cancel order 1048'],
+          ['Cancel order 1047'],
+          ['Retry order 1046'],
+          [],
+          [],
+          [],
+          [],
+        ])
+        await expect(canvas.getByRole('button', { name: 'Retry All Paused' })).toBeVisible()
+      },
+    )
+    await step('no Load more: every order is on the first page', async () => {
+      await expect(canvas.queryByRole('button', { name: 'Load more' })).toBeNull()
+    })
+  },
+}
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: scenarios.loading } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('progressbar', { name: 'Loading orders' })).toBeVisible()
+    await expect(
+      canvas.getByRole('region', { name: 'Orders' }).querySelector('[aria-busy="true"]'),
+    ).not.toBeNull()
+    await expect(canvas.queryByText(NO_ORDERS_FOUND)).toBeNull()
+  },
+}
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: scenarios.empty } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(NO_ORDERS_FOUND)).toBeVisible()
+    await expect(canvas.queryByRole('button', { name: 'Retry All Paused' })).toBeNull()
+  },
+}
+
+export const ServerError: Story = {
+  parameters: { msw: { handlers: scenarios.serverError } },
+  play: async ({ canvas }) => {
+    const banner = await canvas.findByRole('alert')
+    await expect(banner).toHaveTextContent(INTERNAL_SERVER_ERROR)
+    await expect(canvas.queryByRole('progressbar')).toBeNull()
+  },
+}
+
+export const FetchFails: Story = {
+  parameters: { msw: { handlers: [handlers.listOrders.networkError(), ...scenarios.default] } },
+  play: async ({ canvas }) => {
+    // Without any answer the client falls back to the spec's text.
+    const banner = await canvas.findByRole('alert')
+    await expect(banner).toHaveTextContent(FAILED_TO_FETCH_ORDERS)
+  },
+}
+
+export const SignedOut: Story = {
+  parameters: { signedOut: true },
+  play: async ({ canvas }) => {
+    const banner = await canvas.findByRole('alert')
+    await expect(banner).toHaveTextContent(AUTHENTICATION_TOKEN_NOT_FOUND)
+  },
+}
+
+export const DetailCardOnHover: Story = {
+  play: async ({ canvas }) => {
+    const row = await rowOf(canvas, '1047')
+    await userEvent.hover(within(row).getByRole('button', { name: 'AI COMMENTS' }))
+    const card = await page().findByRole('dialog', { name: 'Order 1047 details' })
+    const detail = (term: string) => within(card).getByText(term).nextElementSibling
+    await expect(detail('Order ID')).toHaveTextContent('1047')
+    await expect(detail('Link')).toHaveTextContent('https://x.com/alexmorgan/status/1859100012345')
+    // 40 AI comments × 0.05
+    await expect(detail('Charge')).toHaveTextContent('$2.0000')
+    await expect(detail('Start count')).toHaveTextContent('12')
+    await expect(detail('Remains')).toHaveTextContent('25')
+    await expect(detail('AI texts')).toHaveTextContent('15 of 40 texts')
+  },
+}
+
+export const DetailCardOnTap: Story = {
+  play: async ({ canvas }) => {
+    const row = await rowOf(canvas, '1046')
+    const trigger = within(row).getByRole('button', { name: 'FOLLOWERS' })
+    await userEvent.pointer([
+      { keys: '[TouchA]', target: trigger },
+      { keys: '[/TouchA]', target: trigger },
+    ])
+    const card = await page().findByRole('dialog', { name: 'Order 1046 details' })
+    await expect(within(card).getByText('Paused because').nextElementSibling).toHaveTextContent(
+      'The provider did not answer after several tries. Retry when you are ready.',
+    )
+    await expect(within(card).getByText('Start count').nextElementSibling).toHaveTextContent('Not started')
+    await expect(within(card).queryByText('AI texts')).toBeNull()
+  },
+}
+
+export const CancelAnOrder: Story = {
+  parameters: { msw: { handlers: createScenario('default', createMockState()) } },
+  play: async ({ canvas, step }) => {
+    await step('Cancel asks first', async () => {
+      const row = await rowOf(canvas, '1048')
+      await userEvent.click(within(row).getByRole('button', { name: 'Cancel order 1048' }))
+      const dialog = await page().findByRole('alertdialog', { name: CANCEL_ORDER_CONFIRMATION })
+      await expect(dialog).toHaveTextContent(
+        'Order 1048 (LIKES, 500) will be cancelled and its charge refunded to your balance.',
+      )
+      // A destructive confirmation starts on the safe choice.
+      await expect(within(dialog).getByRole('button', { name: 'Keep Order' })).toHaveFocus()
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Order' }))
+    })
+    await step('the order shows as cancelled', async () => {
+      await expect(await findToast(ORDER_CANCELLED)).toBeVisible()
+      const rows = await orderRows(canvas)
+      await waitFor(() => expect(rows[0]).toHaveTextContent('Cancelled'))
+      await expect(
+        within(rows[0] as HTMLElement).queryByRole('button', { name: 'Cancel order 1048' }),
+      ).toBeNull()
+    })
+  },
+}
+
+export const CancelKeepsTheOrder: Story = {
+  play: async ({ canvas }) => {
+    const row = await rowOf(canvas, '1047')
+    await userEvent.click(within(row).getByRole('button', { name: 'Cancel order 1047' }))
+    const dialog = await page().findByRole('alertdialog', { name: CANCEL_ORDER_CONFIRMATION })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep Order' }))
+    await waitFor(() => expect(page().queryByRole('alertdialog')).not.toBeInTheDocument())
+    await expect(row).toHaveTextContent('Processing')
+    await expect(page().queryByRole('region', { name: 'Notifications' })).toBeNull()
+  },
+}
+
+export const CancelRefused: Story = {
+  parameters: {
+    msw: { handlers: [handlers.cancelOrder.failure(ORDER_NOT_CANCELLABLE, 409), ...scenarios.default] },
+  },
+  play: async ({ canvas }) => {
+    const row = await rowOf(canvas, '1048')
+    await userEvent.click(within(row).getByRole('button', { name: 'Cancel order 1048' }))
+    await userEvent.click(
+      within(await page().findByRole('alertdialog')).getByRole('button', { name: 'Cancel Order' }),
+    )
+    await expect(await findToast(ORDER_NOT_CANCELLABLE)).toBeVisible()
+    await expect(row).toHaveTextContent('Pending')
+  },
+}
+
+export const CancelFails: Story = {
+  parameters: { msw: { handlers: [handlers.cancelOrder.networkError(), ...scenarios.default] } },
+  play: async ({ canvas }) => {
+    const row = await rowOf(canvas, '1048')
+    await userEvent.click(within(row).getByRole('button', { name: 'Cancel order 1048' }))
+    await userEvent.click(
+      within(await page().findByRole('alertdialog')).getByRole('button', { name: 'Cancel Order' }),
+    )
+    await expect(await findToast(FAILED_TO_CANCEL_ORDER)).toBeVisible()
+  },
+}
+
+export const RetryOneOrder: Story = {
+  parameters: { msw: { handlers: createScenario('default', createMockState()) } },
+  play: async ({ canvas }) => {
+    const row = await rowOf(canvas, '1046')
+    await userEvent.click(within(row).getByRole('button', { name: 'Retry order 1046' }))
+    await expect(await findToast(orderQueuedForRetry('1046'))).toBeVisible()
+    await expect(await findToast('Order 1046 has been queued for retry')).toBeVisible()
+    const rows = await orderRows(canvas)
+    await waitFor(() => expect(rows[2]).toHaveTextContent('Pending'))
+    await expect(canvas.queryByRole('button', { name: 'Retry All Paused' })).toBeNull()
+  },
+}
+
+export const RetryAllPausedOrders: Story = {
+  parameters: { msw: { handlers: createScenario('default', createMockState()) } },
+  play: async ({ canvas }) => {
+    await orderRows(canvas)
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry All Paused' }))
+    await expect(await findToast(ALL_PAUSED_ORDERS_QUEUED)).toBeVisible()
+    await waitFor(() => expect(canvas.queryByRole('button', { name: 'Retry All Paused' })).toBeNull())
+    const rows = await orderRows(canvas)
+    await expect(rows[2]).toHaveTextContent('Pending')
+  },
+}
+
+export const RetryFails: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        handlers.retryOrder.networkError(),
+        handlers.retryAllOrders.networkError(),
+        ...scenarios.default,
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    const row = await rowOf(canvas, '1046')
+    await userEvent.click(within(row).getByRole('button', { name: 'Retry order 1046' }))
+    await expect(await findToast(FAILED_TO_RETRY_ORDER)).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry All Paused' }))
+    await expect(await findToast(FAILED_TO_RETRY_ORDERS)).toBeVisible()
+  },
+}
+
+export const LoadMore: Story = {
+  args: { pageSize: 3 },
+  play: async ({ canvas }) => {
+    await waitFor(async () => expect(await orderRows(canvas)).toHaveLength(3))
+    await userEvent.click(canvas.getByRole('button', { name: 'Load more' }))
+    await waitFor(async () => expect(await orderRows(canvas)).toHaveLength(6))
+    await userEvent.click(canvas.getByRole('button', { name: 'Load more' }))
+    await waitFor(async () => expect(await orderRows(canvas)).toHaveLength(7))
+    await expect(canvas.queryByRole('button', { name: 'Load more' })).toBeNull()
+  },
+}
+
+export const RecentOrdersTitle: Story = {
+  name: 'Titled (Your Recent Orders)',
+  args: { title: 'Your Recent Orders', pageSize: 5 },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Your Recent Orders' })).toBeVisible()
+    const table = canvas.getByRole('grid', { name: 'Your Recent Orders' })
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(6))
+  },
+}
