@@ -122,7 +122,7 @@ const startUrl = (panel: Panel) => `${panel.url}/api/signin/google`
 /** Opens the popup at /api/signin/google and follows it to its last page. */
 async function signInWithGoogle(panel: Panel, browser = new PopupBrowser()) {
   const { response, hops } = await browser.navigate(startUrl(panel))
-  return { popup: await readPopupPage(response), hops }
+  return { popup: await readPopupPage(response), hops, browser }
 }
 
 async function countRows(t: TestApp, table: 'sessions' | 'users' | 'google_signin_states'): Promise<number> {
@@ -258,7 +258,7 @@ describe('the authorization request', () => {
 describe('signing in through the popup', () => {
   it('creates an account for a new Google user, whose session works on /api/user/me', async () => {
     const usersBefore = await countRows(panel.t, 'users')
-    const { popup, hops } = await signInWithGoogle(panel)
+    const { popup, hops, browser } = await signInWithGoogle(panel)
     // panel → issuer → callback, with no detour.
     expect(hops.map((hop) => new URL(hop.url).pathname)).toEqual([
       '/api/signin/google',
@@ -273,6 +273,8 @@ describe('signing in through the popup', () => {
       newUser: true,
     })
     expect(popup.closed).toBe(true)
+    // The state cookie is spent with the callback.
+    expect(browser.cookie(panel.url, 'engage_google_state')).toBeUndefined()
     expect(await countRows(panel.t, 'users')).toBe(usersBefore + 1)
     const user = await me(panel.t, popup.message.jwtToken ?? '')
     expect(user.email).toBe(panel.fake.user.email)
