@@ -82,11 +82,11 @@ describe('creating a key', () => {
   })
 
   it.each([
-    [{}, API_KEY_NAME_REQUIRED],
-    [{ name: '   ' }, API_KEY_NAME_REQUIRED],
-    [{ name: 42 }, API_KEY_NAME_REQUIRED],
-    [{ name: 'x'.repeat(101) }, API_KEY_NAME_TOO_LONG],
-  ])('refuses the name of %j with its message by the field', async (body, message) => {
+    ['no name', {}, API_KEY_NAME_REQUIRED],
+    ['a blank name', { name: '   ' }, API_KEY_NAME_REQUIRED],
+    ['a name that is not text', { name: 42 }, API_KEY_NAME_REQUIRED],
+    ['a name over 100 characters', { name: 'x'.repeat(101) }, API_KEY_NAME_TOO_LONG],
+  ])('refuses %s with its message by the field', async (_case, body, message) => {
     const user = await signUp(t)
     const response = await createKey(user.token, body)
     expect(response.status).toBe(422)
