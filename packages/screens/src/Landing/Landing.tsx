@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react'
-import { CLAIMED_USERS, VOLUME_DISCOUNT_UNITS } from '@engage/contract'
+import { CLAIMED_USERS, VOLUME_DISCOUNT_UNITS, type Service } from '@engage/contract'
 import { Box, Card, Heading, Link, Text } from '@engage/ui'
 import { PricingGrid } from '../PricingGrid'
 import { PublicLayout } from '../PublicLayout'
@@ -64,6 +64,8 @@ export interface LandingProps {
   username?: string
   /** Microblog profile address for the footer link. */
   microblogHref?: string
+  /** The pricing grid's service list when the page already has it (prerendered); otherwise the grid loads it. */
+  services?: readonly Service[]
 }
 
 interface LandingSectionProps {
@@ -98,7 +100,7 @@ function LandingSection({ id, title, intro, children }: LandingSectionProps) {
 }
 
 /** The landing page (/ and any unknown path): hero, features, pricing, testimonials and a closing call to action. */
-export function Landing({ username, microblogHref }: LandingProps) {
+export function Landing({ username, microblogHref, services }: LandingProps) {
   // Arriving from another page's section link (/#pricing), the section is scrolled to once the page is drawn.
   useEffect(() => {
     const sectionId = window.location.hash.slice(1)
@@ -157,7 +159,7 @@ export function Landing({ username, microblogHref }: LandingProps) {
           </Text>
         }
       >
-        <PricingGrid headingLevel={3} />
+        <PricingGrid headingLevel={3} services={services} />
         <Box paddingX="large" paddingY="medium" className={volumeNote}>
           <Text elementType="p">
             Volume discounts are available for orders over {VOLUME_DISCOUNT_UNITS.toLocaleString('en-US')}{' '}
