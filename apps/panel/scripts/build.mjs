@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// Builds the panel: the browser bundle (dist/client), the server render (dist/server), then the prerendered
+// public pages (dist/client/<route>/index.html) and the shell for every other page (dist/client/shell.html).
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+const root = path.resolve(import.meta.dirname, '..')
+const vite = path.join(root, 'node_modules', '.bin', 'vite')
+const run = (args, env = {}) =>
+  execFileSync(vite, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+
+run(['build', '--logLevel', 'warn'], { PANEL_ENTRY: 'app' })
+run(['build', '--logLevel', 'warn'], { PANEL_ENTRY: 'public' })
+run(['build', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn'])
+
+const clientDir = path.join(root, 'dist', 'client')
+const serverDir = path.join(root, 'dist', 'server')
+const shellTemplate = readFileSync(path.join(clientDir, 'index.html'), 'utf8')
+const template = readFileSync(path.join(clientDir, 'public.html'), 'utf8')
+const manifests = {
+  app: JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest-app.json'), 'utf8')),
+  public: JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest-public.json'), 'utf8')),
+}
+// The public pages' template stays beside the server render, which fills it again at start; index.html
+// itself becomes the prerendered landing page.
+writeFileSync(path.join(serverDir, 'public.html'), template)
+rmSync(path.join(clientDir, 'public.html'))
+
+const render = await import(pathToFileURL(path.join(root, 'dist', 'server', 'entry-server.js')).href)
+for (const route of render.prerenderedPaths) {
+  // Built without a database: the pricing grid loads in the browser until the server renders it at start.
+  const html = await render.renderPage({ template, manifests, path: route, prices: null })
+  const directory = path.join(clientDir, route)
+  mkdirSync(directory, { recursive: true })
+  writeFileSync(path.join(directory, 'index.html'), html)
+}
+writeFileSync(path.join(clientDir, 'shell.html'), render.renderShell(shellTemplate))
+console.log(`Built the panel into ${path.relative(process.cwd(), path.join(root, 'dist'))}`)

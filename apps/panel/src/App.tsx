@@ -1,0 +1,87 @@
+import { Suspense, useEffect, type ReactNode } from 'react'
+import { RouterProvider } from 'react-aria-components'
+import { useHref, useLocation, useNavigate, useRoutes, type NavigateOptions } from 'react-router'
+import { ClientProvider, isSessionEndingError, useMe, type Client } from '@engage/client'
+import type { QueryClient } from '@tanstack/react-query'
+import { PageDataProvider } from './ApiClient'
+import { AppStateProvider, useSession } from './AppState'
+import { routes } from './routes'
+import { titleOf } from './titles'
+
+declare module 'react-aria-components' {
+  interface RouterConfig {
+    routerOptions: NavigateOptions
+  }
+}
+
+export interface AppProps {
+  client: Client
+  queryClient: QueryClient
+}
+
+/** The whole panel, below the browser's router. */
+export function App({ client, queryClient }: AppProps) {
+  return (
+    <ClientProvider client={client} queryClient={queryClient}>
+      <PageDataProvider client={client}>
+        <AppStateProvider>
+          <AriaRouter>
+            <UserDataRules />
+            <PageTitle />
+            <Suspense fallback={null}>
+              <AppRoutes />
+            </Suspense>
+          </AriaRouter>
+        </AppStateProvider>
+      </PageDataProvider>
+    </ClientProvider>
+  )
+}
+
+/** ui's links, menus and buttons with `href` navigate through react-router instead of reloading the page. */
+function AriaRouter({ children }: { children: ReactNode }) {
+  const navigate = useNavigate()
+  return (
+    <RouterProvider navigate={(path, options) => void navigate(path, options)} useHref={useHref}>
+      {children}
+    </RouterProvider>
+  )
+}
+
+function AppRoutes() {
+  return useRoutes(routes)
+}
+
+function PageTitle() {
+  const { pathname } = useLocation()
+  useEffect(() => {
+    document.title = titleOf(pathname)
+  }, [pathname])
+  return null
+}
+
+/**
+ * Spec §4's user-data rules, once for the whole app: without a token the session is over (both stored items
+ * removed); when the current-user call answers 401, 403, 500 or 503 the user is logged out and the page
+ * reloads; any other failure is logged and the data already shown stays.
+ */
+function UserDataRules() {
+  const { token, signOut } = useSession()
+  const me = useMe({ enabled: token !== null })
+
+  useEffect(() => {
+    if (token === null) signOut()
+  }, [token, signOut])
+
+  useEffect(() => {
+    if (!me.error) return
+    if (isSessionEndingError(me.error)) {
+      signOut()
+      window.location.reload()
+    } else {
+      console.error('Could not load the user data', me.error)
+    }
+  }, [me.error, signOut])
+
+  return null
+}

@@ -1,0 +1,7 @@
+export default function OrdersRoutePage() {
+  return (
+    <main>
+      <h1>OrdersRoutePage</h1>
+    </main>
+  )
+}

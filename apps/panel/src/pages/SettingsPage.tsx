@@ -1,0 +1,7 @@
+export default function SettingsPage() {
+  return (
+    <main>
+      <h1>SettingsPage</h1>
+    </main>
+  )
+}

@@ -1,0 +1,6 @@
+import { TermsOfService } from '@engage/screens'
+import { useUsername } from '../useUsername'
+
+export default function TermsPage() {
+  return <TermsOfService username={useUsername()} />
+}

@@ -1,0 +1,7 @@
+export default function WalletPage() {
+  return (
+    <main>
+      <h1>WalletPage</h1>
+    </main>
+  )
+}

@@ -1,0 +1,65 @@
+import { matchRoutes, type RouteObject } from 'react-router'
+import { lazyPage, type LazyPage } from './lazyPage'
+import { publicPages } from './publicPages'
+import { RequireAuth } from './RequireAuth'
+
+// Spec §2's routes. Every page is its own chunk; the signed-in pages share the layout chunk (AppShell). The
+// public pages arrive prerendered with their own entry (public.tsx); the app renders them after a navigation.
+
+const LandingPage = lazyPage(publicPages['/'])
+const AboutPage = lazyPage(publicPages['/about'])
+const PrivacyPage = lazyPage(publicPages['/privacy'])
+const TermsPage = lazyPage(publicPages['/terms'])
+const SecurityPage = lazyPage(publicPages['/security'])
+const AuthPage = lazyPage(() => import('./pages/AuthPage'))
+const LogoutPage = lazyPage(() => import('./pages/LogoutPage'))
+const SignedInLayout = lazyPage(() => import('./pages/SignedInLayout'))
+const DashboardPage = lazyPage(() => import('./pages/DashboardPage'))
+const OrdersRoutePage = lazyPage(() => import('./pages/OrdersRoutePage'))
+const WalletPage = lazyPage(() => import('./pages/WalletPage'))
+const SettingsPage = lazyPage(() => import('./pages/SettingsPage'))
+
+function page(path: string | undefined, Page: LazyPage, children?: RouteObject[]): RouteObject {
+  return { path, element: <Page />, handle: { preload: Page.preload }, children }
+}
+
+export const routes: RouteObject[] = [
+  page('/', LandingPage),
+  page('/about', AboutPage),
+  page('/privacy', PrivacyPage),
+  page('/terms', TermsPage),
+  page('/security', SecurityPage),
+  page('/auth', AuthPage),
+  page('/logout', LogoutPage),
+  {
+    element: <RequireAuth />,
+    handle: { guard: true },
+    children: [
+      page(undefined, SignedInLayout, [
+        page('/dashboard', DashboardPage),
+        page('/orders', OrdersRoutePage),
+        page('/wallet', WalletPage),
+        page('/settings', SettingsPage),
+      ]),
+    ],
+  },
+  // Spec §2: any unknown path shows the landing page.
+  page('*', LandingPage),
+]
+
+interface RouteHandle {
+  preload?: () => Promise<void>
+  /** The guard of the signed-in pages: behind it nothing is worth loading for a signed-out visitor. */
+  guard?: boolean
+}
+
+/** Loads the chunks of every page the path shows, so the first render needs no Suspense fallback. */
+export async function preloadRoute(pathname: string, signedIn: boolean): Promise<void> {
+  const loads: Promise<void>[] = []
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const handle = match.route.handle as RouteHandle | undefined
+    if (handle?.guard && !signedIn) break
+    if (handle?.preload) loads.push(handle.preload())
+  }
+  await Promise.all(loads)
+}

@@ -1,0 +1,57 @@
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+// Three builds share this file (scripts/build.mjs runs them): the browser builds into dist/client, one per
+// HTML entry (PANEL_ENTRY=app: index.html, the shell of /auth, /logout and the signed-in pages;
+// PANEL_ENTRY=public: public.html, the prerendered public pages), and with `--ssr` the render function of the
+// public pages into dist/server, which the build and the API server call to write their HTML (they paint
+// before any script runs, then hydrate). The two browser builds are separate so that each is tree-shaken for
+// its own pages: in one build, a chunk shared by both entries would carry every export either of them uses.
+
+const require = createRequire(import.meta.url)
+// react-router's package exports point every bundler at its development build (warnings, checks); the
+// production build beside it is the same API without them, about a third smaller.
+const reactRouterProduction = path.join(
+  path.dirname(require.resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+)
+
+// The workspace packages and zod run no code on import except their stylesheets; saying so lets the bundler
+// drop what a page does not use from their barrels (a public page takes a few ui parts, not the whole kit).
+const sideEffectFree =
+  /\/(packages\/(contract|client|ui|screens)\/src|node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?zod)\//
+function hasSideEffects(id: string): boolean {
+  if (/\.css(\.ts)?($|\?)|vanilla/.test(id)) return true
+  return !sideEffectFree.test(id)
+}
+
+const entry = process.env.PANEL_ENTRY === 'public' ? 'public' : 'app'
+
+export default defineConfig(({ isSsrBuild, command }) => ({
+  plugins: [react(), vanillaExtractPlugin()],
+  resolve: command === 'build' ? { alias: { 'react-router': reactRouterProduction } } : {},
+  build: {
+    outDir: isSsrBuild ? 'dist/server' : 'dist/client',
+    // The app build runs first and starts from an empty folder; the public build adds its files beside.
+    emptyOutDir: isSsrBuild || entry === 'app',
+    // The server render and the size check read which files each page loads from the manifests.
+    manifest: isSsrBuild ? false : `.vite/manifest-${entry}.json`,
+    // One stylesheet for the whole panel, linked from every page: a prerendered page is styled before any
+    // script runs, whichever route chunk its content came from.
+    cssCodeSplit: false,
+    sourcemap: false,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          input: entry === 'public' ? 'public.html' : 'index.html',
+          treeshake: { moduleSideEffects: hasSideEffects },
+        },
+  },
+  ssr: {
+    // The workspace packages are TypeScript sources with .css.ts files: the SSR build compiles them too.
+    noExternal: [/^@engage\//],
+  },
+}))
