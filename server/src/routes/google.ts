@@ -228,7 +228,7 @@ export const googleRoutes = new Hono<AppEnv>()
     } catch (error) {
       if (!(error instanceof GoogleSignInError)) throw error
       logger.warn('Google sign-in could not start', { reason: error.reason })
-      return errorPage(c, error.message, error.status === 502 ? 502 : 400)
+      return errorPage(c, error.message, error.status)
     }
     for (const [name, value] of Object.entries(popupHeaders())) c.header(name, value)
     return c.redirect(location, 302)
