@@ -7,6 +7,23 @@ import type { TestDatabase } from '../support/database'
 
 const serverRoot = path.resolve(import.meta.dirname, '..', '..')
 
+/** Every worker process started and not yet exited, ready or not. */
+const live = new Set<ChildProcess>()
+
+/** Kills every live worker process at once (SIGKILL) and waits until they are gone. */
+export async function killLiveWorkerProcesses(): Promise<void> {
+  await Promise.all(
+    [...live].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (!live.has(child)) return resolve()
+          child.once('exit', () => resolve())
+          child.kill('SIGKILL')
+        }),
+    ),
+  )
+}
+
 export interface WorkerProcess {
   child: ChildProcess
   /** The lease owner it writes into jobs. */
@@ -32,10 +49,16 @@ export async function startWorkerProcess(
     env: { ...process.env, ...databaseEnvironment, ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  live.add(child)
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      live.delete(child)
+      resolve()
+    }),
+  )
   const owner = await new Promise<string>((resolve, reject) => {
     const onData = () => {
       const match = /ready (\S+)/.exec(output)
