@@ -407,11 +407,15 @@ export async function accountForGoogleIdentity(
           if (sameEmail.google_sub !== null) {
             throw new GoogleSignInError(GOOGLE_ACCOUNT_LINKED_ELSEWHERE, 'email linked to another sub', 403)
           }
+          // Sign-up does not verify addresses, so whoever registered this email may not own it. Google has just
+          // proved who does: the password and every session of the account end, and its owner sets a new
+          // password through 'Forgot password' (mailed to the same, now proven, address) if they want one.
           await trx
             .updateTable('users')
-            .set({ google_sub: identity.sub })
+            .set({ google_sub: identity.sub, password_hash: null })
             .where('id', '=', sameEmail.id)
             .execute()
+          await trx.deleteFrom('sessions').where('user_id', '=', sameEmail.id).execute()
           return { userId: Number(sameEmail.id), newUser: false }
         }
         const userId = await createAccount(trx, { email: identity.email, passwordHash: null, now })

@@ -300,7 +300,7 @@ describe('signing in through the popup', () => {
     expect(secondUser.email).toBe(firstUser.email)
   })
 
-  it('links an existing account with the same verified email and keeps its password', async () => {
+  it('links an existing account with the same verified email, ending its password and its sessions', async () => {
     const account = await signUp(panel.t)
     panel.fake.user = newGoogleUser({ email: account.email.toUpperCase() })
     const { popup } = await signInWithGoogle(panel)
@@ -317,13 +317,21 @@ describe('signing in through the popup', () => {
       .where('id', '=', account.userId)
       .executeTakeFirstOrThrow()
     expect(row.google_sub).toBe(panel.fake.user.sub)
-    expect(row.password_hash).not.toBeNull()
+    expect(row.password_hash).toBeNull()
     const signin = await panel.t.app.request('/api/signin', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.200.0.1' },
       body: JSON.stringify({ email: account.email, password: account.password }),
     })
-    expect(signin.status).toBe(200)
+    expect(signin.status).toBe(401)
+    const oldSession = await panel.t.app.request('/api/user/me', {
+      headers: { Authorization: `Bearer ${account.token}` },
+    })
+    expect(oldSession.status).toBe(401)
+    const googleSession = await panel.t.app.request('/api/user/me', {
+      headers: { Authorization: `Bearer ${popup.message.jwtToken ?? ''}` },
+    })
+    expect(googleSession.status).toBe(200)
   })
 
   it('posts to the panel origin only, never to any origin', async () => {
