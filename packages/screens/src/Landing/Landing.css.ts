@@ -1,14 +1,20 @@
 import { style } from '@vanilla-extract/css'
-import { vars } from '@engage/ui'
+import { breakpoints, vars } from '@engage/ui'
 
 export const hero = style({
   backgroundColor: vars.color.surface,
   borderBottom: `thin solid ${vars.color.border}`,
 })
 
+// The hero title grows past the largest heading size on wide screens; on a phone the words must still fit.
 export const heroTitle = style({
-  fontSize: `calc(${vars.typography.fontSize.xxxlarge} * 1.5)`,
   maxWidth: '20ch',
+  overflowWrap: 'break-word',
+  '@media': {
+    [`screen and (min-width: ${breakpoints.tablet}px)`]: {
+      fontSize: `calc(${vars.typography.fontSize.xxxlarge} * 1.5)`,
+    },
+  },
 })
 
 export const lead = style({

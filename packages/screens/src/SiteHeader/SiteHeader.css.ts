@@ -15,7 +15,10 @@ export const headerInner = style({
 })
 
 export const brand = style({
-  fontSize: vars.typography.fontSize.xlarge,
+  fontSize: vars.typography.fontSize.large,
+  '@media': {
+    [`screen and (min-width: ${breakpoints.tablet}px)`]: { fontSize: vars.typography.fontSize.xlarge },
+  },
   fontWeight: vars.typography.fontWeight.bold,
   color: vars.color.text,
   textDecoration: 'none',
