@@ -1,5 +1,12 @@
 import { useState, type ReactNode } from 'react'
 import {
+  FieldErrorContext,
+  LabelContext,
+  Provider,
+  RadioGroupStateContext,
+  TextContext,
+} from 'react-aria-components'
+import {
   createNewAiSetting,
   FAILED_TO_CREATE_SETTING,
   FAILED_TO_SAVE_SETTINGS,
@@ -75,6 +82,29 @@ export function AiSettingsDialog({
         />
       )}
     </Dialog>
+  )
+}
+
+/**
+ * An entry's editor sits beside its radio button, so inside the radio group, but is no part of it: the group's
+ * arrow keys must not move the choice while the caret moves in a field (React key events also bubble out of the
+ * fetch-models dialog's portal), and the group's label and message slots must not reach the editor's texts.
+ */
+function InlineEditor({ children }: { children: ReactNode }) {
+  return (
+    <Provider
+      values={[
+        [RadioGroupStateContext, null],
+        [LabelContext, null],
+        [TextContext, null],
+        [FieldErrorContext, null],
+      ]}
+    >
+      {/* Only stops key events from reaching the group; the form inside handles the keyboard itself. */}
+      <div role="presentation" onKeyDown={(event) => event.stopPropagation()}>
+        {children}
+      </div>
+    </Provider>
   )
 }
 
@@ -158,11 +188,13 @@ function AiSettingsPicker({
           </Button>
         </div>
         {isEditing ? (
-          <AiSettingForm
-            setting={setting}
-            aria-label={`Edit ${setting.name}`}
-            onValuesChange={(draft) => setDrafts((current) => new Map(current).set(setting.id, draft))}
-          />
+          <InlineEditor>
+            <AiSettingForm
+              setting={setting}
+              aria-label={`Edit ${setting.name}`}
+              onValuesChange={(draft) => setDrafts((current) => new Map(current).set(setting.id, draft))}
+            />
+          </InlineEditor>
         ) : null}
       </li>
     )

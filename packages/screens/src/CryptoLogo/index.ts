@@ -1,0 +1,1 @@
+export { CryptoLogo, cryptoLogoSizes, type CryptoLogoProps } from './CryptoLogo'

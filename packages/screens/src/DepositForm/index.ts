@@ -1,0 +1,1 @@
+export { DepositForm, type DepositFormProps, type StartedDeposit } from './DepositForm'

@@ -1,0 +1,8 @@
+export {
+  CHECKING_PAYMENT,
+  PaymentReturnBanner,
+  usePaymentReturn,
+  type PaymentReturnBannerProps,
+  type PaymentReturnParams,
+  type WalletMessage,
+} from './PaymentReturnBanner'

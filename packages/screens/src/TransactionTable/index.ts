@@ -1,0 +1,1 @@
+export { signedAmount, TransactionTable, type TransactionTableProps } from './TransactionTable'

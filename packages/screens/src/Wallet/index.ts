@@ -1,0 +1,1 @@
+export { Wallet, type WalletProps } from './Wallet'
