@@ -8,6 +8,7 @@ import { createDatabase, migrate } from './db/connect'
 import { systemClock } from './http/env'
 import { mountDemoSimulator, startServerFulfilment } from './jobs/runtime'
 import { consoleLogger, type Logger } from './logger'
+import { mountPanel } from './routes/panel'
 import { seed } from './seed'
 
 // The server process: configuration → database (migrated) → first-start data → HTTP on HOST:PORT.
@@ -38,6 +39,8 @@ export async function startServer(config: Config, logger: Logger = consoleLogger
   const mailer = smtpMailer ?? createOutboxMailer(db, systemClock, logger)
   const app = createApp({ db, config, clock: systemClock, mailer, logger, adapters: {} })
   const demoSimulator = mountDemoSimulator(app, config)
+  // Last: the panel's pages answer every GET the API, the sandbox and the simulator leave.
+  await mountPanel(app, logger)
 
   let server: ReturnType<typeof serve>
   try {

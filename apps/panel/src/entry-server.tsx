@@ -55,8 +55,12 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 }
 
+/** The id react-aria's usePress looks for before it inserts its inline <style> (pressable.css). */
+const PRESSABLE_STYLE_ID = 'react-aria-pressable-style'
+
 function withHead(template: string, title: string, extraHead: string): string {
   return template
+    .replace('<link rel="stylesheet"', `<link id="${PRESSABLE_STYLE_ID}" rel="stylesheet"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace('<!--app-head-->', `<script>${themeBootScript()}</script>${extraHead}`)
 }

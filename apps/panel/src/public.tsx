@@ -1,3 +1,4 @@
+import './pressable.css'
 import { StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { servicesFromRates } from '@engage/contract'

@@ -1,0 +1,233 @@
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
+import { type Context, Hono } from 'hono'
+import { serviceCatalogue } from '../domain/services'
+import type { AppEnv } from '../http/env'
+import type { Logger } from '../logger'
+
+// The panel's build (apps/panel/dist), served by the API's own process so that one port is the whole product:
+// - /assets/*: the hashed bundles, cached for a year (their names change with their content);
+// - the public pages (/, /about, /privacy, /terms, /security): HTML rendered by the panel's server render with
+//   the current service list, rendered again when the list changes, so the pricing grid is never stale;
+// - /auth, /logout and the signed-in pages: the app shell, rendered in the browser;
+// - any other path: the landing page (spec §2), with status 404.
+// Mount it last: its catch-all answers every GET the API, the sandbox and the simulator have not.
+
+/** apps/panel/dist, beside this server in the workspace. */
+export const defaultPanelDistDir = path.resolve(import.meta.dirname, '../../../apps/panel/dist')
+
+/** Paths of the app shell: rendered in the browser (the guard and the session live there). */
+const appShellPaths = new Set(['/auth', '/logout', '/dashboard', '/orders', '/wallet', '/settings'])
+
+/** Prefixes that belong to other parts of the server: never answered with a page. */
+const serverPrefixes = ['/api', '/sandbox', '/simulator', '/widget']
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
+
+const contentTypes: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+}
+
+/** The exports of apps/panel/dist/server/entry-server.js that the server uses. */
+interface PanelRender {
+  prerenderedPaths: readonly string[]
+  renderPage(options: {
+    template: string
+    manifests: unknown
+    path: string
+    prices: Record<string, number> | null
+  }): Promise<string>
+}
+
+/**
+ * The page's Content-Security-Policy: the server's own (http/security.ts) with the page's inline scripts
+ * (the theme script in the head) allowed by their hashes. The JSON data script is not executed.
+ */
+function pagePolicy(html: string): string {
+  const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '', 'utf8')
+        .digest('base64')}'`,
+  )
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${hashes.join(' ')}`.trim(),
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
+/** A response body kept in memory with its compressed forms. */
+interface StoredBody {
+  raw: Buffer
+  gzip: Buffer
+  brotli: Buffer
+  contentType: string
+  etag: string
+  /** A page's Content-Security-Policy (pagePolicy); assets keep the server's. */
+  policy?: string
+}
+
+function storedBody(raw: Buffer, contentType: string): StoredBody {
+  return {
+    policy: contentType.startsWith('text/html') ? pagePolicy(raw.toString('utf8')) : undefined,
+    raw,
+    gzip: gzipSync(raw, { level: 9 }),
+    brotli: brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    contentType,
+    etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`,
+  }
+}
+
+/** The panel's build, loaded once at start. */
+export interface PanelBuild {
+  assets: Map<string, StoredBody>
+  shell: StoredBody
+  /** The build's own copies of the public pages, until (and unless) the server render replaces them. */
+  prerendered: Map<string, StoredBody>
+  render: PanelRender
+  template: string
+  manifests: unknown
+}
+
+/** Reads apps/panel/dist; null when the panel has not been built. */
+export async function loadPanelBuild(distDir = defaultPanelDistDir): Promise<PanelBuild | null> {
+  const clientDir = path.join(distDir, 'client')
+  const renderFile = path.join(distDir, 'server', 'entry-server.js')
+  const shellFile = path.join(clientDir, 'shell.html')
+  if (!existsSync(renderFile) || !existsSync(shellFile)) return null
+
+  const assets = new Map<string, StoredBody>()
+  for (const name of readdirSync(path.join(clientDir, 'assets'))) {
+    const type = contentTypes[path.extname(name)] ?? 'application/octet-stream'
+    assets.set(name, storedBody(readFileSync(path.join(clientDir, 'assets', name)), type))
+  }
+  const render = (await import(pathToFileURL(renderFile).href)) as PanelRender
+  const prerendered = new Map<string, StoredBody>()
+  for (const route of render.prerenderedPaths) {
+    const file = path.join(clientDir, route, 'index.html')
+    prerendered.set(route, storedBody(readFileSync(file), contentTypes['.html']!))
+  }
+  const readManifest = (build: string) =>
+    JSON.parse(readFileSync(path.join(clientDir, '.vite', `manifest-${build}.json`), 'utf8')) as unknown
+  return {
+    assets,
+    shell: storedBody(readFileSync(shellFile), contentTypes['.html']!),
+    prerendered,
+    render,
+    template: readFileSync(path.join(distDir, 'server', 'public.html'), 'utf8'),
+    manifests: { app: readManifest('app'), public: readManifest('public') },
+  }
+}
+
+function send(c: Context<AppEnv>, body: StoredBody, options: { status?: 200 | 404; cacheControl: string }) {
+  if (c.req.header('If-None-Match') === body.etag && options.status !== 404) {
+    return c.body(null, 304, { ETag: body.etag, 'Cache-Control': options.cacheControl })
+  }
+  const accepted = c.req.header('Accept-Encoding') ?? ''
+  const [encoding, payload] = /\bbr\b/.test(accepted)
+    ? (['br', body.brotli] as const)
+    : /\bgzip\b/.test(accepted)
+      ? (['gzip', body.gzip] as const)
+      : ([undefined, body.raw] as const)
+  const headers: Record<string, string> = {
+    'Content-Type': body.contentType,
+    'Cache-Control': options.cacheControl,
+    ETag: body.etag,
+    Vary: 'Accept-Encoding',
+  }
+  if (encoding) headers['Content-Encoding'] = encoding
+  if (body.policy) headers['Content-Security-Policy'] = body.policy
+  return c.body(new Uint8Array(payload), options.status ?? 200, headers)
+}
+
+/** Pages are revalidated on every visit (their scripts are the cached part). */
+const PAGE_CACHE_CONTROL = 'no-cache'
+
+/** The routes that serve a loaded build. */
+export function panelRoutes(build: PanelBuild, logger: Logger) {
+  // The public pages rendered by the server render, for the service list they were rendered with.
+  let rendered: { pricesEtag: string; pages: Promise<Map<string, StoredBody>> } | undefined
+
+  async function renderPublicPages(prices: Record<string, number>): Promise<Map<string, StoredBody>> {
+    const pages = new Map<string, StoredBody>()
+    for (const route of build.render.prerenderedPaths) {
+      const html = await build.render.renderPage({
+        template: build.template,
+        manifests: build.manifests,
+        path: route,
+        prices,
+      })
+      pages.set(route, storedBody(Buffer.from(html), contentTypes['.html']!))
+    }
+    return pages
+  }
+
+  async function publicPage(c: Context<AppEnv>, route: string): Promise<StoredBody> {
+    try {
+      const catalogue = await serviceCatalogue(c.var.deps.db)
+      if (rendered?.pricesEtag !== catalogue.pricesEtag) {
+        const prices = JSON.parse(catalogue.pricesJson) as Record<string, number>
+        rendered = { pricesEtag: catalogue.pricesEtag, pages: renderPublicPages(prices) }
+      }
+      const page = (await rendered.pages).get(route)
+      if (page) return page
+    } catch (error) {
+      // The build's copy still works: its pricing grid loads the list in the browser.
+      rendered = undefined
+      logger.error('Could not render the public pages; serving the build copies', { error: String(error) })
+    }
+    return build.prerendered.get(route) ?? build.shell
+  }
+
+  return new Hono<AppEnv>()
+    .get('/assets/:file', (c) => {
+      const asset = build.assets.get(c.req.param('file'))
+      if (!asset) return c.notFound()
+      return send(c, asset, { cacheControl: `public, max-age=${ONE_YEAR_SECONDS}, immutable` })
+    })
+    .get('*', async (c) => {
+      const pathname = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, '') : c.req.path
+      const ownedElsewhere = serverPrefixes.some(
+        (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
+      )
+      // A missing file (a name with an extension) is a 404, not a page.
+      if (ownedElsewhere || /\.[a-z0-9]+$/i.test(pathname)) return c.notFound()
+
+      if (appShellPaths.has(pathname)) {
+        return send(c, build.shell, { cacheControl: PAGE_CACHE_CONTROL })
+      }
+      const isPublicPage = build.render.prerenderedPaths.includes(pathname)
+      const page = await publicPage(c, isPublicPage ? pathname : '/')
+      return send(c, page, { status: isPublicPage ? 200 : 404, cacheControl: PAGE_CACHE_CONTROL })
+    })
+}
+
+/**
+ * Serves the panel's build from this app, when it has been built (`pnpm run build`); without a build the
+ * server runs as the API alone and says so.
+ */
+export async function mountPanel(app: Hono<AppEnv>, logger: Logger, distDir = defaultPanelDistDir) {
+  const build = await loadPanelBuild(distDir)
+  if (!build) {
+    logger.warn(`The panel is not built (${distDir}): serving the API only. Run \`pnpm run build\`.`)
+    return
+  }
+  app.route('/', panelRoutes(build, logger))
+}
