@@ -1,0 +1,18 @@
+import { useSyncExternalStore } from 'react'
+import { LAYOUT_BREAKPOINT_PX } from '@engage/contract'
+
+const wideQuery = `(min-width: ${String(LAYOUT_BREAKPOINT_PX)}px)`
+
+function subscribe(onChange: () => void) {
+  const list = window.matchMedia(wideQuery)
+  list.addEventListener('change', onChange)
+  return () => list.removeEventListener('change', onChange)
+}
+
+/**
+ * Whether the window is at least 768 px wide (§2). The signed-in layout shows different controls on each side of
+ * the breakpoint (not only different styles), so it needs the answer in JavaScript.
+ */
+export function useWideLayout(): boolean {
+  return useSyncExternalStore(subscribe, () => window.matchMedia(wideQuery).matches)
+}
