@@ -176,6 +176,15 @@ export const ResetPassword: Story = {
   },
 }
 
+export const ResetWithoutToken: Story = {
+  args: { initialMode: 'reset' },
+  play: async ({ canvas }) => {
+    // A reset needs the token of an e-mailed link; without one the visitor can ask for a new link.
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Forgot Password' })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Send Reset Link' })).toBeVisible()
+  },
+}
+
 export const ChangePassword: Story = {
   args: { initialMode: 'change' },
   play: async ({ canvas, args, step }) => {

@@ -50,7 +50,7 @@ export interface AuthenticatedSession {
 }
 
 export interface AuthFormProps {
-  /** The mode shown first (ignored when a reset token is given). @default 'login' */
+  /** The mode shown first; a reset token always opens 'reset', and 'reset' without a token opens 'forgot'. @default 'login' */
   initialMode?: AuthMode
   /** The reset token from the page's `token` query parameter; when given, the form opens in reset mode. */
   token?: string
@@ -106,7 +106,10 @@ export function AuthForm({
   theme,
   onThemeChange,
 }: AuthFormProps) {
-  const [mode, setMode] = useState<AuthMode>(token ? 'reset' : initialMode)
+  // Reset needs the token of an e-mailed link; without one the visitor is offered a new link instead.
+  const [mode, setMode] = useState<AuthMode>(
+    token ? 'reset' : initialMode === 'reset' ? 'forgot' : initialMode,
+  )
   const [status, setStatus] = useState<StatusMessage | null>(null)
   const [resetSucceeded, setResetSucceeded] = useState(false)
   const googleDescriptionId = useId()
