@@ -83,6 +83,17 @@ export const Default: Story = {
   },
 }
 
+export const GivenServiceList: Story = {
+  // The prerendered landing page passes the list it was rendered with: no request at all (none is handled).
+  args: { services: [{ serviceName: 'premium_likes', rate: 0.0012 }] },
+  parameters: { msw: { handlers: [] } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 3, name: 'Premium Likes' })).toBeVisible()
+    await expect(canvas.getByText('$1.20')).toBeVisible()
+    await expect(canvas.getByText('Most Popular')).toBeVisible()
+  },
+}
+
 export const Loading: Story = {
   parameters: { msw: { handlers: scenarios.loading } },
   play: async ({ canvas }) => {
