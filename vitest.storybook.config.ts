@@ -22,8 +22,8 @@ const chromium = playwright({
 })
 
 export const passes = [
-  { name: 'storybook-dark-1280', theme: 'dark', width: 1280, height: 800 },
-  { name: 'storybook-light-375', theme: 'light', width: 375, height: 812 },
+  { name: 'storybook-dark-1280', theme: 'dark', viewport: 'desktop', width: 1280, height: 800 },
+  { name: 'storybook-light-375', theme: 'light', viewport: 'mobile', width: 375, height: 812 },
 ] as const
 
 const pass = passes.find((p) => p.name === process.env.STORYBOOK_PASS) ?? passes[0]
@@ -31,7 +31,9 @@ const pass = passes.find((p) => p.name === process.env.STORYBOOK_PASS) ?? passes
 export function storybookProject(p: (typeof passes)[number]) {
   return defineConfig({
     plugins: [storybookTest({ configDir: path.join(import.meta.dirname, '.storybook') })],
-    define: { __STORY_THEME__: JSON.stringify(p.theme) },
+    // The Storybook test plugin sizes the page from the story's `viewport` global, so the pass's viewport goes
+    // to preview.tsx as well as to the browser instance below.
+    define: { __STORY_THEME__: JSON.stringify(p.theme), __STORY_VIEWPORT__: JSON.stringify(p.viewport) },
     // Listed up front so a cold cache does not discover them mid-run and reload the tests (the ui package's
     // runtime dependencies, and the helpers vanilla-extract's compiled .css.ts modules import).
     optimizeDeps: {

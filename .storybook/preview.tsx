@@ -5,7 +5,15 @@ import { mswLoader } from 'msw-storybook-addon/csf3'
 // The story-test projects (vitest.storybook.config.ts) run every story once per theme; they pass the theme in
 // through this constant. In `storybook dev` it is undefined and the toolbar global decides.
 declare const __STORY_THEME__: 'light' | 'dark' | undefined
+declare const __STORY_VIEWPORT__: 'mobile' | 'desktop' | undefined
 const testTheme = typeof __STORY_THEME__ === 'undefined' ? undefined : __STORY_THEME__
+const testViewport = typeof __STORY_VIEWPORT__ === 'undefined' ? undefined : __STORY_VIEWPORT__
+
+// react-aria announces changes (e.g. a button's pending state) through a hidden live region it keeps for a few
+// seconds, pointing at elements that may be gone in the next story; axe would then fail that story.
+const removeLiveAnnouncers = () => {
+  for (const node of document.querySelectorAll('[data-live-announcer]')) node.remove()
+}
 
 const withTheme: Decorator = (Story, context) => {
   const theme = (testTheme ?? context.globals.theme ?? 'dark') as Theme
@@ -33,9 +41,10 @@ const startMockServiceWorker = async () => {
 const preview: Preview = {
   loaders: [mswLoader(startMockServiceWorker)],
   decorators: [withTheme],
+  beforeEach: removeLiveAnnouncers,
   initialGlobals: {
     theme: testTheme ?? 'dark',
-    viewport: { value: 'desktop', isRotated: false },
+    viewport: { value: testViewport ?? 'desktop', isRotated: false },
   },
   globalTypes: {
     theme: {
