@@ -105,7 +105,7 @@ export function SubscriptionFormList() {
 
   return (
     <Stack as="section" gap="medium" aria-label="Your Subscriptions">
-      <Heading level={3} size="small">
+      <Heading level={2} size="small">
         Your Subscriptions
       </Heading>
       {subscriptions.isError ? (

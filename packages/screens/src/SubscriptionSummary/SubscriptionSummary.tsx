@@ -78,7 +78,7 @@ export function SubscriptionSummary({
   ]
   return (
     <Stack as="section" gap="medium" aria-label="Subscription summary">
-      <Heading level={3} size="small">
+      <Heading level={2} size="small">
         Summary
       </Heading>
       <dl className={summaryList}>

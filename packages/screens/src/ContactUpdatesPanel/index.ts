@@ -1,0 +1,7 @@
+export {
+  ContactUpdatesPanel,
+  contactUpdatesTabs,
+  NO_UPDATES,
+  type ContactUpdatesPanelProps,
+  type ContactUpdatesTab,
+} from './ContactUpdatesPanel'

@@ -1,0 +1,66 @@
+import { YOUR_RECENT_ORDERS } from '@engage/contract'
+import { Card, Heading, Stack } from '@engage/ui'
+import { ContactUpdatesPanel } from '../ContactUpdatesPanel'
+import { ErrorFallback, ErrorFallbackBoundary } from '../ErrorFallback'
+import type { OrderFormProps } from '../OrderForm'
+import { OrdersTable } from '../OrdersTable'
+import { StatCards } from '../StatCards'
+import { dashboardColumns } from './Dashboard.css'
+import { useDashboardAiSettings } from './DashboardAiSettings'
+import { DashboardOrderTabs, type OrderTabId } from './DashboardOrderTabs'
+
+const dashboardTabs = [
+  { id: 'new', label: 'New' },
+  { id: 'mass', label: 'Mass' },
+  { id: 'subscriptions', label: 'Subscriptions' },
+] as const
+
+/** How many orders 'Your Recent Orders' shows before Load more. */
+export const RECENT_ORDERS_PAGE_SIZE = 10
+
+export interface DashboardProps {
+  /** Values the new order form starts with (deep links prefill service, link and quantity). */
+  prefill?: OrderFormProps['defaultValues']
+  /** The order tab shown first. @default 'new' */
+  defaultTab?: OrderTabId
+  /** What the error fallback's Refresh Page does. @default reloads the page */
+  onRefresh?: () => void
+}
+
+/**
+ * The dashboard (/dashboard, §2): three stat cards; New, Mass and Subscriptions order tabs with the AI settings
+ * picker; Contact Us and Updates; Your Recent Orders. A render failure shows 'Something went wrong' with
+ * Refresh Page. Toasts show in the app's ToastProvider region.
+ */
+export function Dashboard(props: DashboardProps) {
+  return (
+    <ErrorFallbackBoundary fallback={<ErrorFallback onRefresh={props.onRefresh} />}>
+      <DashboardContent {...props} />
+    </ErrorFallbackBoundary>
+  )
+}
+
+function DashboardContent({ prefill, defaultTab }: DashboardProps) {
+  const aiSettings = useDashboardAiSettings()
+  return (
+    <Stack gap="xlarge">
+      <Heading level={1}>Dashboard</Heading>
+      <StatCards />
+      <div className={dashboardColumns}>
+        <Card>
+          <DashboardOrderTabs
+            tabs={dashboardTabs}
+            defaultTab={defaultTab}
+            prefill={prefill}
+            aiSettings={aiSettings}
+          />
+        </Card>
+        <Card>
+          <ContactUpdatesPanel tabOrder={['contact', 'updates']} defaultTab="contact" />
+        </Card>
+      </div>
+      <OrdersTable title={YOUR_RECENT_ORDERS} pageSize={RECENT_ORDERS_PAGE_SIZE} />
+      {aiSettings.dialog}
+    </Stack>
+  )
+}

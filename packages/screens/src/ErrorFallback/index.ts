@@ -1,0 +1,6 @@
+export {
+  ErrorFallback,
+  ErrorFallbackBoundary,
+  type ErrorFallbackBoundaryProps,
+  type ErrorFallbackProps,
+} from './ErrorFallback'

@@ -1,0 +1,1 @@
+export { StatCards } from './StatCards'
