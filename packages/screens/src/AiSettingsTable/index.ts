@@ -1,0 +1,1 @@
+export { AiSettingsTable, formatLastUsed, NO_AI_SETTINGS, type AiSettingsTableProps } from './AiSettingsTable'

@@ -1,0 +1,1 @@
+export { PROFILE_SAVED, UserInfoForm } from './UserInfoForm'
