@@ -9,6 +9,7 @@ export default defineConfig({
       'packages/*/vitest.config.ts',
       'server/vitest.config.ts',
       'server/vitest.postgres.config.ts',
+      'e2e/vitest.config.ts',
       ...passes.map((pass) => storybookProject(pass)),
     ],
   },

@@ -137,8 +137,11 @@ export async function loadPanelBuild(distDir = defaultPanelDistDir): Promise<Pan
 }
 
 function send(c: Context<AppEnv>, body: StoredBody, options: { status?: 200 | 404; cacheControl: string }) {
+  // A 304's headers replace the cached response's: the page's policy goes along, or the browser would run
+  // the cached page under the server's default policy, which refuses its inline script.
+  const policy: Record<string, string> = body.policy ? { 'Content-Security-Policy': body.policy } : {}
   if (c.req.header('If-None-Match') === body.etag && options.status !== 404) {
-    return c.body(null, 304, { ETag: body.etag, 'Cache-Control': options.cacheControl })
+    return c.body(null, 304, { ETag: body.etag, 'Cache-Control': options.cacheControl, ...policy })
   }
   const accepted = c.req.header('Accept-Encoding') ?? ''
   const [encoding, payload] = /\bbr\b/.test(accepted)
@@ -151,9 +154,9 @@ function send(c: Context<AppEnv>, body: StoredBody, options: { status?: 200 | 40
     'Cache-Control': options.cacheControl,
     ETag: body.etag,
     Vary: 'Accept-Encoding',
+    ...policy,
   }
   if (encoding) headers['Content-Encoding'] = encoding
-  if (body.policy) headers['Content-Security-Policy'] = body.policy
   return c.body(new Uint8Array(payload), options.status ?? 200, headers)
 }
 

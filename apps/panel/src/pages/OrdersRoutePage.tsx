@@ -1,7 +1,5 @@
+import { OrdersPage } from '@engage/screens'
+
 export default function OrdersRoutePage() {
-  return (
-    <main>
-      <h1>OrdersRoutePage</h1>
-    </main>
-  )
+  return <OrdersPage />
 }

@@ -1,0 +1,244 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { launchBrowser, newVisitor, screenshotOnFailure, watchPage, type Viewport } from './support/browser'
+
+// A customer's whole journey through the panel, as they would click it, once on a wide screen and once on a
+// phone: each width signs up its own account on the same server. The steps depend on each other (an order
+// needs the deposit before it), so they run in order and share one page.
+
+const widths: { name: string; viewport: Viewport }[] = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', viewport: { width: 375, height: 812 } },
+]
+
+const PASSWORD = 'correct horse battery'
+const NEW_PASSWORD = 'staple battery horse correct'
+
+/** Picks an option of a ui Select (a react-aria Select: a button that opens a listbox). */
+async function choose(scope: Locator, label: string, option: string) {
+  await scope.getByRole('button', { name: new RegExp(label) }).click()
+  await scope.page().getByRole('option', { name: option, exact: true }).click()
+}
+
+/** The account balance as the wallet page shows it, e.g. '$50.00'. */
+async function walletBalance(page: Page): Promise<string> {
+  await page.goto('/wallet')
+  const balance = page.getByText(/^\$\d[\d,]*\.\d\d$/).first()
+  await expect.poll(() => balance.textContent()).toMatch(/^\$/)
+  return (await balance.textContent()) ?? ''
+}
+
+/** The signed-in user as GET /api/user/me answers, with the page's stored token. */
+function currentUser(page: Page): Promise<{ username: string; email: string; balance: number }> {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/user/me', {
+      headers: { Authorization: `Bearer ${localStorage.getItem('authToken') ?? ''}` },
+    })
+    return (await response.json()) as { username: string; email: string; balance: number }
+  })
+}
+
+function storedSession(page: Page) {
+  return page.evaluate(() => ({
+    authToken: localStorage.getItem('authToken'),
+    sessionId: localStorage.getItem('sessionId'),
+  }))
+}
+
+describe.each(widths)('the customer journey on a $name ($viewport.width px)', ({ name, viewport }) => {
+  const email = `journey-${name}-${Date.now()}@example.com`
+  const link = `https://www.instagram.com/p/e2e-${name}/`
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+  let pageErrors: { errors: string[] }
+
+  beforeAll(async () => {
+    browser = await launchBrowser()
+    context = await newVisitor(browser, viewport)
+    page = await context.newPage()
+    pageErrors = watchPage(page)
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  beforeEach((test) => {
+    screenshotOnFailure(page, `${name}-${test.task.name}`)
+  })
+
+  it('shows the landing page, with the pricing grid, on an unknown path', async () => {
+    const response = await page.goto('/no-such-page')
+    expect(response?.status()).toBe(404)
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Social media engagement, ordered in minutes')
+    await expect.poll(() => page.getByRole('link', { name: 'Get Started' }).count()).toBeGreaterThan(0)
+  })
+
+  it('sends a signed-out visitor of a signed-in page to /auth, forgetting any stored session', async () => {
+    await page.evaluate(() => {
+      localStorage.setItem('sessionId', 'left over')
+    })
+    await page.goto(`/dashboard?service=likes&link=${encodeURIComponent(link)}&quantity=150`)
+    await page.waitForURL('**/auth')
+    await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeTruthy()
+    expect(await storedSession(page)).toEqual({ authToken: null, sessionId: null })
+  })
+
+  it('signs up and returns to the page asked for, with the deep link prefilling the order form', async () => {
+    await page.getByRole('link', { name: "Don't have an account? Sign up" }).click()
+    await page.getByRole('heading', { name: 'Sign Up', level: 1 }).waitFor()
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click()
+
+    await page.waitForURL((url) => url.pathname === '/dashboard' && url.searchParams.get('link') === link)
+    const session = await storedSession(page)
+    expect(session.authToken).toBeTruthy()
+    expect(session.sessionId).toBeTruthy()
+    const orderForm = page.getByRole('form', { name: 'New order' })
+    await expect.poll(() => orderForm.getByLabel('Link').inputValue()).toBe(link)
+    expect(await orderForm.getByLabel('Quantity').inputValue()).toBe('150')
+    await expect
+      .poll(() => orderForm.getByRole('button', { name: /Action Type/ }).textContent())
+      .toContain('LIKES')
+  })
+
+  it('shows the dashboard with the account', async () => {
+    await page.goto('/dashboard')
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
+    await page.getByText(email).first().waitFor()
+    await page.getByRole('tab', { name: 'New' }).waitFor()
+  })
+
+  it('deposits through the sandbox checkout and comes back to the wallet with the balance', async () => {
+    await page.goto('/wallet')
+    const deposit = page.getByRole('form', { name: 'Deposit' })
+    await deposit.getByRole('textbox', { name: 'Amount (USD)' }).fill('50')
+    await deposit.getByRole('button', { name: 'Deposit' }).click()
+
+    await page.waitForURL('**/sandbox/pay/**')
+    await page.getByRole('button', { name: 'Pay' }).click()
+
+    await page.waitForURL((url) => url.pathname === '/wallet')
+    await page.getByText('Payment of $50.00 was successful! Your balance has been updated.').waitFor()
+    // The return's parameters are gone from the address once read.
+    await expect.poll(() => new URL(page.url()).search).toBe('')
+    await expect.poll(() => currentUser(page).then((user) => user.balance)).toBe(50)
+    await page.getByText('$50.00').first().waitFor()
+  })
+
+  it('places a single order with its live total and success message', async () => {
+    await page.goto('/dashboard')
+    const orderForm = page.getByRole('form', { name: 'New order' })
+    await choose(orderForm, 'Action Type', 'LIKES')
+    await orderForm.getByLabel('Link').fill(link)
+    await orderForm.getByLabel('Quantity').fill('100')
+    // likes cost $0.90 per 1,000: 100 of them $0.0900.
+    await expect.poll(() => orderForm.locator('output').textContent()).toBe('$0.0900')
+    await orderForm.getByRole('button', { name: 'Place Order' }).click()
+    await page.getByText('Order placed successfully!').waitFor()
+  })
+
+  it('shows the order completed once the provider has delivered it', async () => {
+    await page.goto('/orders')
+    await expect
+      .poll(
+        async () => {
+          await page.reload()
+          const completed = page.getByText(/^completed$/i)
+          await completed
+            .first()
+            .waitFor({ timeout: 3_000 })
+            .catch(() => undefined)
+          return completed.count()
+        },
+        { timeout: 60_000, interval: 2_000 },
+      )
+      .toBeGreaterThan(0)
+  })
+
+  it('places a mass order', async () => {
+    await page.goto('/dashboard')
+    await page.getByRole('tab', { name: 'Mass' }).click()
+    const item = page.getByRole('form', { name: 'Mass order item' })
+    await choose(item, 'Action Type', 'VIEWS')
+    await item.getByLabel('Quantity').fill('200')
+    await item.getByLabel('URL').fill(`https://www.youtube.com/watch?v=e2e-${name}`)
+    await item.getByRole('button', { name: 'Add Another Service' }).click()
+    await page.getByRole('list', { name: 'Queued services' }).getByRole('listitem').first().waitFor()
+    await page.getByRole('button', { name: 'Place Mass Order' }).click()
+    await page.getByText('Mass Orders placed successfully!').waitFor()
+  })
+
+  it('subscribes to likes every day', async () => {
+    await page.goto('/dashboard')
+    await page.getByRole('tab', { name: 'Subscriptions' }).click()
+    const subscription = page.getByRole('form', { name: 'Subscription' })
+    await choose(subscription, 'Action Type', 'LIKES')
+    await subscription.getByLabel('Target URL').fill(link)
+    await subscription.getByRole('button', { name: 'Subscribe' }).click()
+    await page.getByText('Subscription created and initial order placed successfully!').waitFor()
+  })
+
+  it('cancels an order and gets its charge back in the wallet', async () => {
+    const balanceBefore = (await currentUser(page)).balance
+    await page.goto('/dashboard')
+    const orderForm = page.getByRole('form', { name: 'New order' })
+    await choose(orderForm, 'Action Type', 'FOLLOWERS')
+    await orderForm.getByLabel('Link').fill(`https://x.com/e2e_${name}`)
+    await orderForm.getByLabel('Quantity').fill('1000')
+    await orderForm.getByRole('button', { name: 'Place Order' }).click()
+    await page.getByText('Order placed successfully!').first().waitFor()
+    expect((await currentUser(page)).balance).toBeLessThan(balanceBefore)
+
+    await page.goto('/orders')
+    await page
+      .getByRole('button', { name: /^Cancel order / })
+      .first()
+      .click()
+    await page.getByText('Are you sure you want to cancel this order?').waitFor()
+    await page.getByRole('button', { name: 'Cancel Order' }).click()
+    await page.getByText('Order cancelled successfully').waitFor()
+
+    await expect
+      .poll(() => currentUser(page).then((user) => user.balance), { timeout: 30_000 })
+      .toBe(balanceBefore)
+    const balance = await walletBalance(page)
+    expect(balance).toBe(`$${balanceBefore.toFixed(2)}`)
+  })
+
+  it('changes the password', async () => {
+    await page.goto('/auth?mode=change')
+    await page.getByRole('heading', { name: 'Change Password', level: 1 }).waitFor()
+    await page.getByLabel('Current Password').fill(PASSWORD)
+    await page.getByLabel('New Password').fill(NEW_PASSWORD)
+    await page.getByLabel('Confirm Password').fill(NEW_PASSWORD)
+    await page.getByRole('button', { name: 'Change Password' }).click()
+    // A successful change goes to the dashboard after 2 s.
+    await page.waitForURL('**/dashboard')
+  })
+
+  it('logs out from the user menu', async () => {
+    const { username } = await currentUser(page)
+    await page.getByRole('banner').getByRole('button', { name: username }).click()
+    await page.getByRole('menuitem', { name: 'Logout' }).click()
+    await page.waitForURL((url) => url.pathname === '/')
+    expect(await storedSession(page)).toEqual({ authToken: null, sessionId: null })
+  })
+
+  it('logs in with the new password and goes to the dashboard', async () => {
+    await page.goto('/auth')
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password').fill(NEW_PASSWORD)
+    await page.getByRole('button', { name: 'Login', exact: true }).click()
+    await page.waitForURL('**/dashboard')
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
+  })
+
+  it('logged no errors in the browser', () => {
+    expect(pageErrors.errors).toEqual([])
+  })
+})

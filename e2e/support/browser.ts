@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { inject, onTestFailed } from 'vitest'
+
+// Debian's Chromium (or CHROME_PATH), headless, with the flags that keep it from calling home.
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--headless',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+}
+
+export const baseUrl = (): string => inject('baseUrl')
+
+export interface Viewport {
+  width: number
+  height: number
+}
+
+/** A fresh browser profile (no stored session) at the given size, with the server as its base URL. */
+export async function newVisitor(browser: Browser, viewport: Viewport): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl() })
+  context.setDefaultTimeout(15_000)
+  return context
+}
+
+const resultsDir = path.resolve(import.meta.dirname, '../../test-results')
+
+/**
+ * Collects the page's console errors and uncaught exceptions (a page that logs errors is failing). Chromium's
+ * own line for an HTTP error answer ('Failed to load resource: ... 404') is left out: the journey expects some
+ * (the unknown path's 404, the 401 of a session that ended) and checks what the user sees instead.
+ */
+export function watchPage(page: Page): { errors: string[] } {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(message.text())
+    }
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return { errors }
+}
+
+/** Saves a screenshot into test-results/ when the current test fails. */
+export function screenshotOnFailure(page: Page, name: string): void {
+  onTestFailed(async () => {
+    mkdirSync(resultsDir, { recursive: true })
+    const file = path.join(resultsDir, `${name.replace(/[^a-z0-9]+/gi, '-')}.png`)
+    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined)
+  })
+}

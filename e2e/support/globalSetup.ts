@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { loadConfig } from '../../server/src/config'
+import { startServer } from '../../server/src/main'
+import type { Logger } from '../../server/src/logger'
+import { startFakeOpenAiCompatible } from '../../server/test/ai/fakes/openai-compatible'
+import { ensurePanelBuilt } from '../../scripts/panel-build.mjs'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The server under test, e.g. http://127.0.0.1:41234. */
+    baseUrl: string
+  }
+}
+
+/** A free port: the server needs its real port in PUBLIC_URL (payment returns and webhooks point there). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+// The server's log goes to the test output only when something goes wrong: errors and warnings.
+const logger: Logger = {
+  info: () => {},
+  warn: (message, fields) => console.warn(`[server] ${message}`, fields ?? ''),
+  error: (message, fields) => console.error(`[server] ${message}`, fields ?? ''),
+}
+
+export default async function setup(project: TestProject) {
+  ensurePanelBuilt({ log: (message: string) => console.log(`[e2e] ${message}`) })
+
+  const fakeAi = await startFakeOpenAiCompatible()
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'engage-e2e-'))
+  const port = await freePort()
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO: '1',
+    // Orders go Pending → In progress (3 steps) → Completed at the simulator in 4 steps, and the worker asks
+    // for their status twice a second: an order completes within seconds, slowly enough to cancel one first.
+    SIMULATOR_STEP_MS: '1500',
+    SYNC_INTERVAL_MS: '500',
+    OPENAI_BASE_URL: fakeAi.url,
+    DEEPSEEK_BASE_URL: fakeAi.url,
+    OPENROUTER_BASE_URL: fakeAi.url,
+  })
+  const server = await startServer(config, logger)
+  project.provide('baseUrl', server.url)
+
+  return async () => {
+    await server.close()
+    await fakeAi.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
