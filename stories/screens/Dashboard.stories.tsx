@@ -76,8 +76,15 @@ async function chooseActionType(scope: Canvas, name: string) {
 }
 
 const orderTabs = (canvas: Canvas) => within(canvas.getByRole('tablist', { name: 'Order type' }))
-const selectedPanel = (canvas: Canvas) =>
-  within(canvas.getAllByRole('tabpanel').find((panel) => panel.closest('[hidden]') === null) as HTMLElement)
+/** The panel of the selected order tab (the other order panels stay mounted, hidden). */
+function selectedPanel(canvas: Canvas) {
+  const tab = orderTabs(canvas)
+    .getAllByRole('tab')
+    .find((candidate) => candidate.getAttribute('aria-selected') === 'true')
+  const panel = document.getElementById(tab?.getAttribute('aria-controls') ?? '')
+  if (!panel) throw new Error('the selected order tab controls a panel')
+  return within(panel)
+}
 
 export const Default: Story = {
   play: async ({ canvas, step }) => {
@@ -135,7 +142,7 @@ export const Empty: Story = {
 export const ServerError: Story = {
   parameters: { msw: { handlers: scenarios.serverError } },
   play: async ({ canvas }) => {
-    const banner = await canvas.findByRole('alert')
+    const banner = await within(canvas.getByRole('region', { name: YOUR_RECENT_ORDERS })).findByRole('alert')
     await expect(banner).toHaveTextContent(INTERNAL_SERVER_ERROR)
     await waitFor(() => expect(statValue(canvas, 'Email')).toHaveTextContent('—'))
   },

@@ -12,3 +12,8 @@ export const dashboardColumns = style({
     },
   },
 })
+
+// The order tabs stay mounted while another is shown (React Aria then only marks them inert): hide them.
+export const orderTabPanel = style({
+  selectors: { '&[data-inert]': { display: 'none' } },
+})

@@ -3,6 +3,7 @@ import { Stack, Tab, TabList, TabPanel, Tabs } from '@engage/ui'
 import { MassOrderQueue } from '../MassOrderQueue'
 import { OrderForm, type OrderFormProps } from '../OrderForm'
 import { SubscriptionForm, SubscriptionFormList } from '../SubscriptionForm'
+import { orderTabPanel } from './Dashboard.css'
 import type { useDashboardAiSettings } from './DashboardAiSettings'
 
 export const orderTabIds = ['new', 'mass', 'subscriptions'] as const
@@ -61,7 +62,7 @@ export function DashboardOrderTabs({
       </TabList>
       {tabs.map((tab) => (
         // Kept mounted while hidden: a queued mass order or a half-filled form survives a look at another tab.
-        <TabPanel key={tab.id} id={tab.id} shouldForceMount>
+        <TabPanel key={tab.id} id={tab.id} shouldForceMount className={orderTabPanel}>
           {panels[tab.id]}
         </TabPanel>
       ))}

@@ -1,0 +1,1 @@
+export { OrdersPage, type OrdersPageProps } from './OrdersPage'

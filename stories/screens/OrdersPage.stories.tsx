@@ -1,0 +1,205 @@
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite'
+import { useState } from 'react'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import {
+  AUTHENTICATION_TOKEN_NOT_FOUND,
+  INTERNAL_SERVER_ERROR,
+  NO_ORDERS_FOUND,
+  ORDERS_PAGE_ERROR,
+  REFRESH_PAGE,
+  SOMETHING_WENT_WRONG,
+  SUPPORT_HOURS,
+  UNEXPECTED_ERROR_REFRESH,
+} from '@engage/contract'
+import {
+  createMockState,
+  createScenario,
+  fixtureContactMethods,
+  fixtureOrders,
+  fixtureProfile,
+  scenarios,
+} from '@engage/mocks'
+import { ErrorFallback, OrdersPage } from '@engage/screens'
+import { Box, createToastQueue, ToastProvider } from '@engage/ui'
+import { withClient, withRouter } from '../support/decorators'
+
+function StoryToasts({ children }: { children: React.ReactNode }) {
+  const [queue] = useState(() => createToastQueue())
+  return <ToastProvider queue={queue}>{children}</ToastProvider>
+}
+const withToasts: Decorator = (Story) => (
+  <StoryToasts>
+    <Story />
+  </StoryToasts>
+)
+
+// React Aria announces a pending button through a page-wide live region for 7 s, by the button's id; a previous
+// story's announcement would point at a button that is gone.
+function clearLiveAnnouncements() {
+  for (const log of document.querySelectorAll('[data-live-announcer] [role="log"]')) log.replaceChildren()
+}
+
+const meta = {
+  component: OrdersPage,
+  title: 'Screens/OrdersPage',
+  decorators: [
+    (Story) => (
+      <Box padding="large">
+        <Story />
+      </Box>
+    ),
+    withToasts,
+    withClient,
+    withRouter,
+  ],
+  beforeEach: clearLiveAnnouncements,
+  parameters: { msw: { handlers: scenarios.default } },
+} satisfies Meta<typeof OrdersPage>
+export default meta
+type Story = StoryObj<typeof meta>
+
+type Canvas = ReturnType<typeof within>
+const page = () => within(document.body)
+
+const statValue = (canvas: Canvas, label: string) =>
+  canvas.getByText(label, { selector: 'dt' }).nextElementSibling
+const orderTabs = (canvas: Canvas) => within(canvas.getByRole('tablist', { name: 'Order type' }))
+/** The panel of the selected order tab (the other order panels stay mounted, hidden). */
+function selectedPanel(canvas: Canvas) {
+  const tab = orderTabs(canvas)
+    .getAllByRole('tab')
+    .find((candidate) => candidate.getAttribute('aria-selected') === 'true')
+  const panel = document.getElementById(tab?.getAttribute('aria-controls') ?? '')
+  if (!panel) throw new Error('the selected order tab controls a panel')
+  return within(panel)
+}
+
+async function chooseActionType(scope: Canvas, name: string) {
+  const trigger = scope.getByRole('button', { name: /Action Type/ })
+  await waitFor(() => expect(trigger).toBeEnabled())
+  await userEvent.click(trigger)
+  await userEvent.click(await page().findByRole('option', { name }))
+  await waitFor(() => expect(page().queryByRole('listbox')).not.toBeInTheDocument())
+}
+
+export const Default: Story = {
+  play: async ({ canvas, step }) => {
+    await step('the three stat cards', async () => {
+      await waitFor(() => expect(statValue(canvas, 'Email')).toHaveTextContent(fixtureProfile.email))
+      await expect(statValue(canvas, 'Total Orders')).toHaveTextContent(String(fixtureOrders().length))
+    })
+    await step('tabs New Order (new), Subscriptions (subscriptions), Mass Order (mass)', async () => {
+      const tabs = orderTabs(canvas).getAllByRole('tab')
+      await expect(tabs.map((tab) => tab.textContent)).toEqual(['New Order', 'Subscriptions', 'Mass Order'])
+      await expect(tabs.map((tab) => tab.id.split('-tab-').at(-1))).toEqual(['new', 'subscriptions', 'mass'])
+      await expect(tabs[0]).toHaveAttribute('aria-selected', 'true')
+    })
+    await step('right tabs Updates and Contact Us, Contact Us shown first', async () => {
+      const tabs = within(canvas.getByRole('tablist', { name: 'Help and news' })).getAllByRole('tab')
+      await expect(tabs.map((tab) => tab.textContent)).toEqual(['Updates', 'Contact Us'])
+      await expect(tabs[1]).toHaveAttribute('aria-selected', 'true')
+    })
+    await step(
+      'Contact Us: the support bot, the support e-mail with its hours, crypto payment support',
+      async () => {
+        const contacts = within(await canvas.findByRole('list', { name: 'Contact methods' }))
+        const [bot, mail, payments] = fixtureContactMethods()
+        const entries = contacts.getAllByRole('listitem')
+        await expect(entries[0]).toHaveTextContent(bot?.value ?? '')
+        await expect(entries[1]).toHaveTextContent(`${mail?.value ?? ''}${SUPPORT_HOURS}`)
+        await expect(contacts.getByRole('link', { name: mail?.value })).toHaveAttribute(
+          'href',
+          mail?.url ?? '',
+        )
+        await expect(entries[2]).toHaveTextContent(payments?.value ?? '')
+      },
+    )
+    await step('the orders list', async () => {
+      const table = canvas.getByRole('grid', { name: 'Orders' })
+      await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(fixtureOrders().length + 1))
+    })
+  },
+}
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: scenarios.loading } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('progressbar', { name: 'Loading orders' })).toBeVisible()
+    await expect(canvas.queryByText(NO_ORDERS_FOUND)).toBeNull()
+  },
+}
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: scenarios.empty } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(NO_ORDERS_FOUND)).toBeVisible()
+    await waitFor(() => expect(statValue(canvas, 'Total Orders')).toHaveTextContent('0'))
+  },
+}
+
+export const ServerError: Story = {
+  parameters: { msw: { handlers: scenarios.serverError } },
+  play: async ({ canvas }) => {
+    // The red banner of the orders list.
+    const banner = await within(canvas.getByRole('region', { name: 'Orders' })).findByRole('alert')
+    await expect(banner).toHaveTextContent(INTERNAL_SERVER_ERROR)
+  },
+}
+
+export const SignedOut: Story = {
+  parameters: { signedOut: true },
+  play: async ({ canvas }) => {
+    const banner = await within(canvas.getByRole('region', { name: 'Orders' })).findByRole('alert')
+    await expect(banner).toHaveTextContent(AUTHENTICATION_TOKEN_NOT_FOUND)
+  },
+}
+
+export const SwitchingTabClearsAiSettings: Story = {
+  play: async ({ canvas, step }) => {
+    await step('a new AI order starts with the first AI setting', async () => {
+      await chooseActionType(selectedPanel(canvas), 'AI COMMENTS')
+      await expect(await selectedPanel(canvas).findByText('AI setting: Default AI')).toBeVisible()
+    })
+    await step('after a switch to another main tab and back, no AI setting is chosen', async () => {
+      await userEvent.click(orderTabs(canvas).getByRole('tab', { name: 'Mass Order' }))
+      await userEvent.click(orderTabs(canvas).getByRole('tab', { name: 'New Order' }))
+      await expect(selectedPanel(canvas).getByText('No AI setting selected')).toBeVisible()
+    })
+  },
+}
+
+// The test runner counts an error event on the real window as a failure of its own, so the page listens here.
+const uncaughtErrors = new EventTarget()
+
+export const UncaughtError: Story = {
+  args: { uncaughtErrorSource: uncaughtErrors },
+  parameters: { msw: { handlers: createScenario('default', createMockState()) } },
+  play: async ({ canvas, step }) => {
+    await step('an uncaught error shows the message', async () => {
+      await waitFor(() => expect(statValue(canvas, 'Email')).toHaveTextContent(fixtureProfile.email))
+      uncaughtErrors.dispatchEvent(new Event('error'))
+      const banner = await canvas.findByText(UNEXPECTED_ERROR_REFRESH)
+      await expect(banner.closest('[role="alert"]')).not.toBeNull()
+    })
+    await step('it clears once the user data arrives again', async () => {
+      // Retrying an order refreshes the user data.
+      const table = canvas.getByRole('grid', { name: 'Orders' })
+      await userEvent.click(await within(table).findByRole('button', { name: 'Retry order 1046' }))
+      await waitFor(() => expect(canvas.queryByText(UNEXPECTED_ERROR_REFRESH)).toBeNull(), { timeout: 3000 })
+    })
+  },
+}
+
+// The orders page's error boundary shows this in place of a page that failed to render.
+export const ErrorFallbackScreen: Story = {
+  name: 'Error fallback',
+  render: (args) => <ErrorFallback message={ORDERS_PAGE_ERROR} onRefresh={args.onRefresh} />,
+  args: { onRefresh: fn() },
+  play: async ({ canvas, args }) => {
+    const alert = canvas.getByRole('alert')
+    await expect(within(alert).getByRole('heading', { name: SOMETHING_WENT_WRONG })).toBeVisible()
+    await expect(alert).toHaveTextContent(ORDERS_PAGE_ERROR)
+    await userEvent.click(within(alert).getByRole('button', { name: REFRESH_PAGE }))
+    await expect(args.onRefresh).toHaveBeenCalledTimes(1)
+  },
+}
