@@ -171,6 +171,46 @@ describe('refill', () => {
     expect(await customer.api.refill(orderId)).toEqual({ refill: expect.stringMatching(/^\d+$/) })
   })
 
+  it('reads Rejected when the provider refuses the refill, with its reason kept for support', async () => {
+    // Offered with refills by us, but placed with a provider service that has none (simulator service 2).
+    const serviceId = await p.h.addMappedService('likes_refill', RATES.likes, '2')
+    await p.h.t.db.updateTable('services').set({ refill: 1 }).where('id', '=', serviceId).execute()
+    const customer = await p.customer()
+    const { orderId } = await completedOrder(customer, serviceId)
+    const { refill } = (await customer.api.refill(orderId)) as { refill: string }
+    await p.worker.drain()
+    expect(await customer.api.refillStatus(refill)).toEqual({ status: 'Rejected' })
+    const row = await p.h.t.db
+      .selectFrom('refills')
+      .select('reason')
+      .where('id', '=', Number(refill))
+      .executeTakeFirstOrThrow()
+    expect(row.reason).toBe('Refill is not available for this service')
+  })
+
+  it('reads Error when the provider cannot be reached through every attempt', async () => {
+    const customer = await p.customer()
+    const { orderId } = await completedOrder(customer, p.services.followers)
+    const { refill } = (await customer.api.refill(orderId)) as { refill: string }
+    p.h.simulator.setKnobs({ errorRate: 1 })
+    try {
+      // Each attempt fails with HTTP 500; the backoff (at most 8 s here) is waited out between them.
+      for (let attempt = 0; attempt < 12; attempt += 1) {
+        await p.worker.drain()
+        p.h.t.clock.advance(10_000)
+      }
+    } finally {
+      p.h.simulator.setKnobs({ errorRate: 0 })
+    }
+    expect(await customer.api.refillStatus(refill)).toEqual({ status: 'Error' })
+    const job = await p.h.t.db
+      .selectFrom('jobs')
+      .select('status')
+      .where('unique_key', '=', `refill:${refill}`)
+      .executeTakeFirstOrThrow()
+    expect(job.status).toBe('dead')
+  })
+
   it('refuses a service without refills, an order not completed and an order that is not yours', async () => {
     const customer = await p.customer()
     const other = await p.customer()
