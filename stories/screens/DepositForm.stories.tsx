@@ -15,12 +15,6 @@ import { DepositForm } from '@engage/screens'
 import { Box } from '@engage/ui'
 import { withClient, withRouter } from '../support/decorators'
 
-// React Aria announces a pending button through a page-wide live region for 7 s, by the button's id; the
-// previous story's button is gone, so its leftover announcement would be a dangling reference here.
-function clearLiveAnnouncements() {
-  for (const log of document.querySelectorAll('[data-live-announcer] [role="log"]')) log.replaceChildren()
-}
-
 const meta = {
   component: DepositForm,
   title: 'Screens/DepositForm',
@@ -33,7 +27,6 @@ const meta = {
     withClient,
     withRouter,
   ],
-  beforeEach: clearLiveAnnouncements,
   // Stories record the navigation to the payment page instead of leaving the story.
   args: { onNavigateToPayment: fn(), onDepositStarted: fn() },
   parameters: { msw: { handlers: scenarios.default } },

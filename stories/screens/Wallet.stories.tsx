@@ -15,12 +15,6 @@ import { Wallet } from '@engage/screens'
 import { Box } from '@engage/ui'
 import { withClient, withRouter } from '../support/decorators'
 
-// React Aria announces a pending button through a page-wide live region for 7 s, by the button's id; the
-// previous story's button is gone, so its leftover announcement would be a dangling reference here.
-function clearLiveAnnouncements() {
-  for (const log of document.querySelectorAll('[data-live-announcer] [role="log"]')) log.replaceChildren()
-}
-
 const meta = {
   component: Wallet,
   title: 'Screens/Wallet',
@@ -33,7 +27,6 @@ const meta = {
     withClient,
     withRouter,
   ],
-  beforeEach: clearLiveAnnouncements,
   // The story records the way to the payment page and the URL clean-up instead of performing them.
   args: { onNavigateToPayment: fn(), onCleanUrl: fn() },
   parameters: { msw: { handlers: scenarios.default } },
