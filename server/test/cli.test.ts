@@ -3,11 +3,14 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { verifyPassword } from '../src/crypto/passwords'
 import { createAccount } from '../src/domain/accounts'
 import { ledgerSum } from '../src/domain/ledger'
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './support/database'
+
+// Each test starts the real CLI as a child process (tsx compiling it first): slow on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 120_000 })
 
 // The operator command line, run for real (`tsx src/cli.ts`) as a child process against the same database the
 // test reads: a SQLite file under a temporary DATA_DIR, or this test's PostgreSQL schema through DATABASE_URL.

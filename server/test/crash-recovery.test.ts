@@ -15,7 +15,8 @@ import { killLiveWorkerProcesses, startWorkerProcess, type WorkerProcess } from 
 // against the simulator, then replaced. Every job runs again until it is done, no order reaches the upstream
 // twice, and an order caught between `add` and storing its id ends paused for review, never resent. That last
 // case is made certain: when the simulator has placed the order of a link marked `crash-after-add`, it kills
-// the worker that asked before it answers.
+// the worker that asked before it answers; that order is placed after the random kills, so none of them can
+// stop it short of `add`.
 
 const API_KEY = 'crash-test-key'
 const STEP_MS = 200
@@ -83,7 +84,6 @@ it('recovers from workers killed mid-job: every job runs again, no order is sent
   const user = await signUp(t)
   await fund(t.db, user.userId, 100)
   const links = [
-    CRASH_LINK,
     ...Array.from({ length: 16 }, () => uniqueLink()),
     ...Array.from({ length: 5 }, () => `${uniqueLink()}?sim=partial`),
   ]
@@ -104,6 +104,19 @@ it('recovers from workers killed mid-job: every job runs again, no order is sent
     await current.stop('SIGKILL')
     outputs.push(current.output())
   }
+
+  // The certain case, after the random kills (one of which could otherwise land between the crash order's
+  // recorded attempt and its `add`, so that `add` never comes): the simulator places it, then kills the worker.
+  const crashResponse = await t.app.request('/api/orders/create', {
+    method: 'POST',
+    headers: authed(user.token),
+    body: JSON.stringify({ service_type: 'likes', target_url: CRASH_LINK, quantity: 100 }),
+  })
+  expect(crashResponse.status).toBe(201)
+  placed.push(ApiOrder.parse(await crashResponse.json()))
+  current = await startWorkerProcess(t.database, workerEnvironment)
+  await expect.poll(() => crashedAfterAdd, { timeout: 120_000, interval: 100 }).toBe(true)
+  outputs.push(current.output())
   current = await startWorkerProcess(t.database, workerEnvironment)
 
   const settled = async () => {

@@ -34,7 +34,8 @@ beforeAll(async () => {
         HELEKET_MERCHANT_ID: '00000000-0000-4000-8000-000000000000',
         HELEKET_API_KEY: 'a-key-the-gateway-does-not-know',
         HELEKET_BASE_URL: cryptomus.baseUrl,
-        PAYMENT_GATEWAY_TIMEOUT_MS: '500',
+        // Long enough for a loaded CI machine; the hanging-gateway tests wait this long.
+        PAYMENT_GATEWAY_TIMEOUT_MS: '3000',
       }),
     },
   })

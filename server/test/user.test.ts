@@ -63,7 +63,8 @@ describe('GET /api/user/me', () => {
 
   it('shows the balance in USD and the deposit, order payment and orders of the user', async () => {
     const user = await signUp(t)
-    await fund(t.db, user.userId, 20)
+    // Funded a second before the order, on the test clock the order uses too, so newest-first is certain.
+    await fund(t.db, user.userId, 20, t.clock.now() - 1000)
     const order = await placeOrder(user.token, 'https://x.com/someone/status/1', 'likes', 1000)
     const me = await getMe(user.token)
     // likes cost $0.90 per 1,000.
