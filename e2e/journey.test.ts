@@ -20,14 +20,6 @@ async function choose(scope: Locator, label: string, option: string) {
   await scope.page().getByRole('option', { name: option, exact: true }).click()
 }
 
-/** The account balance as the wallet page shows it, e.g. '$50.00'. */
-async function walletBalance(page: Page): Promise<string> {
-  await page.goto('/wallet')
-  const balance = page.getByText(/^\$\d[\d,]*\.\d\d$/).first()
-  await expect.poll(() => balance.textContent()).toMatch(/^\$/)
-  return (await balance.textContent()) ?? ''
-}
-
 /** The signed-in user as GET /api/user/me answers, with the page's stored token. */
 function currentUser(page: Page): Promise<{ username: string; email: string; balance: number }> {
   return page.evaluate(async () => {
@@ -35,6 +27,17 @@ function currentUser(page: Page): Promise<{ username: string; email: string; bal
       headers: { Authorization: `Bearer ${localStorage.getItem('authToken') ?? ''}` },
     })
     return (await response.json()) as { username: string; email: string; balance: number }
+  })
+}
+
+/** The id of the user's newest order (GET /api/orders/get lists newest first). */
+function newestOrderId(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/orders/get?limit=1', {
+      headers: { Authorization: `Bearer ${localStorage.getItem('authToken') ?? ''}` },
+    })
+    const [order] = (await response.json()) as { id: string | number }[]
+    return String(order?.id)
   })
 }
 
@@ -178,12 +181,14 @@ describe.each(widths)('the customer journey on a $name ($viewport.width px)', ({
     await page.getByRole('tab', { name: 'Subscriptions' }).click()
     const subscription = page.getByRole('form', { name: 'Subscription' })
     await choose(subscription, 'Action Type', 'LIKES')
+    // likes are sold from 10 at a time.
+    await subscription.getByLabel('Quantity per Period').fill('50')
     await subscription.getByLabel('Target URL').fill(link)
     await subscription.getByRole('button', { name: 'Subscribe' }).click()
     await page.getByText('Subscription created and initial order placed successfully!').waitFor()
   })
 
-  it('cancels an order and gets its charge back in the wallet', async () => {
+  it('cancels an order and sees the refund in the wallet', async () => {
     const balanceBefore = (await currentUser(page)).balance
     await page.goto('/dashboard')
     const orderForm = page.getByRole('form', { name: 'New order' })
@@ -192,22 +197,55 @@ describe.each(widths)('the customer journey on a $name ($viewport.width px)', ({
     await orderForm.getByLabel('Quantity').fill('1000')
     await orderForm.getByRole('button', { name: 'Place Order' }).click()
     await page.getByText('Order placed successfully!').first().waitFor()
-    expect((await currentUser(page)).balance).toBeLessThan(balanceBefore)
+    const balanceCharged = (await currentUser(page)).balance
+    expect(balanceCharged).toBeLessThan(balanceBefore)
+    const orderId = await newestOrderId(page)
 
     await page.goto('/orders')
-    await page
-      .getByRole('button', { name: /^Cancel order / })
-      .first()
-      .click()
+    await page.getByRole('button', { name: `Cancel order ${orderId}` }).click()
     await page.getByText('Are you sure you want to cancel this order?').waitFor()
-    await page.getByRole('button', { name: 'Cancel Order' }).click()
+    await page.getByRole('button', { name: 'Cancel Order', exact: true }).click()
     await page.getByText('Order cancelled successfully').waitFor()
 
+    // What the provider had not delivered yet comes back: all of it while pending, the rest once started.
     await expect
       .poll(() => currentUser(page).then((user) => user.balance), { timeout: 30_000 })
-      .toBe(balanceBefore)
-    const balance = await walletBalance(page)
-    expect(balance).toBe(`$${balanceBefore.toFixed(2)}`)
+      .toBeGreaterThan(balanceCharged)
+    const { balance } = await currentUser(page)
+    await page.goto('/wallet')
+    await page
+      .getByText(`$${balance.toFixed(2)}`)
+      .first()
+      .waitFor()
+    await page.getByText('Refund', { exact: true }).first().waitFor()
+  })
+
+  it('creates an AI setting through the provider wizard, with the models of the provider', async () => {
+    await page.goto('/dashboard')
+    const orderForm = page.getByRole('form', { name: 'New order' })
+    await choose(orderForm, 'Action Type', 'AI COMMENTS')
+    await orderForm.getByRole('button', { name: 'AI Settings' }).click()
+    const picker = page.getByRole('dialog', { name: 'Select one AI setting for this order' })
+    await picker.getByRole('button', { name: 'Add New' }).click()
+
+    // The provider step opens over the picker; its radio inputs sit under their styled labels.
+    await page.getByText('chat and reasoner', { exact: true }).click()
+    expect(await page.getByRole('radio', { name: 'DeepSeek chat and reasoner' }).isChecked()).toBe(true)
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByRole('textbox', { name: 'API Key' }).fill('sk-e2e-deepseek')
+    await page.getByRole('button', { name: 'Fetch Models' }).click()
+    // The models come from the (fake) provider, asked with the key just typed.
+    const modelForm = page.getByRole('form', { name: 'Model' })
+    await choose(modelForm, 'Model', 'deepseek-reasoner')
+    await modelForm.getByRole('button').last().click()
+
+    await picker.getByText('New AI Settings').waitFor()
+    await picker.getByRole('button', { name: 'Done' }).click()
+    await orderForm.getByText('AI setting: New AI Settings').waitFor()
+
+    await page.goto('/settings?tab=ai')
+    const newSetting = page.getByRole('row').filter({ hasText: 'New AI Settings' })
+    await newSetting.getByText('deepseek-reasoner').waitFor()
   })
 
   it('changes the password', async () => {
@@ -236,6 +274,24 @@ describe.each(widths)('the customer journey on a $name ($viewport.width px)', ({
     await page.getByRole('button', { name: 'Login', exact: true }).click()
     await page.waitForURL('**/dashboard')
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
+  })
+
+  it('signs up with Google in a popup and starts at the wallet', async () => {
+    await page.goto('/logout')
+    await page.waitForURL((url) => url.pathname === '/')
+    await page.goto('/auth')
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Sign in with Google' }).click(),
+    ])
+    // The (fake) Google consent page: the account to sign in with, then Continue.
+    await popup.getByRole('textbox', { name: 'Email' }).fill(`google-${name}-${Date.now()}@example.com`)
+    await popup.getByRole('button', { name: 'Continue' }).click()
+
+    await page.getByText('Signed in with Google. Redirecting...').waitFor()
+    await page.waitForURL((url) => url.pathname === '/wallet')
+    expect((await storedSession(page)).authToken).toBeTruthy()
+    await page.getByRole('heading', { name: 'Wallet', level: 1 }).waitFor()
   })
 
   it('logged no errors in the browser', () => {

@@ -48,6 +48,18 @@ export function watchPage(page: Page): { errors: string[] } {
     }
   })
   page.on('pageerror', (error) => errors.push(error.message))
+  // Failed API answers go to the test output: the first thing to read when a step fails.
+  page.on('response', (response) => {
+    if (response.status() >= 400 && new URL(response.url()).pathname.startsWith('/api/')) {
+      void response.text().then(
+        (body) =>
+          console.log(
+            `[browser] ${response.status()} ${response.request().method()} ${response.url()} ${body.slice(0, 300)}`,
+          ),
+        () => undefined,
+      )
+    }
+  })
   return { errors }
 }
 
