@@ -44,7 +44,9 @@ function CreateAiSettingJourney({ start }: { start: 'settings' | 'order' }) {
  * node points at nothing: screen readers have already read it, but the a11y check after the story would report
  * it. Stories that remove such a button call this at their end. (Between stories, preview.tsx clears them all.)
  */
-function removeStaleAnnouncements() {
+async function removeStaleAnnouncements() {
+  // The first announcement of a page is written 100 ms late (react-aria waits for its region to attach).
+  await new Promise((resolve) => setTimeout(resolve, 150))
   for (const node of document.querySelectorAll('[data-live-announcer] [aria-labelledby]')) {
     const labelIds = (node.getAttribute('aria-labelledby') ?? '').split(' ')
     if (labelIds.some((id) => document.getElementById(id) === null)) node.remove()
@@ -127,7 +129,7 @@ export const FromTheSettingsPage: Story = {
       await expect(valueFor('Provider')).toHaveTextContent('OpenAI')
       await expect(valueFor('Model')).toHaveTextContent('gpt-4o')
       await expect(valueFor('API Key')).toHaveTextContent(maskApiKey('sk-openai-launch-key'))
-      removeStaleAnnouncements()
+      await removeStaleAnnouncements()
     })
   },
 }
@@ -190,7 +192,7 @@ export const FromTheOrderFlow: Story = {
       await userEvent.click(picker.getByRole('button', { name: 'Done' }))
       await waitFor(() => expect(page().queryByRole('dialog')).toBeNull())
       await expect(canvas.getByText(`Chosen for this order: ${created?.id ?? ''}`)).toBeVisible()
-      removeStaleAnnouncements()
+      await removeStaleAnnouncements()
     })
   },
 }

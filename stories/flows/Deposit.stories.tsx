@@ -53,7 +53,9 @@ function DepositJourney() {
  * node points at nothing: screen readers have already read it, but the a11y check after the story would report
  * it. Stories that remove such a button call this at their end. (Between stories, preview.tsx clears them all.)
  */
-function removeStaleAnnouncements() {
+async function removeStaleAnnouncements() {
+  // The first announcement of a page is written 100 ms late (react-aria waits for its region to attach).
+  await new Promise((resolve) => setTimeout(resolve, 150))
   for (const node of document.querySelectorAll('[data-live-announcer] [aria-labelledby]')) {
     const labelIds = (node.getAttribute('aria-labelledby') ?? '').split(' ')
     if (labelIds.some((id) => document.getElementById(id) === null)) node.remove()
@@ -141,7 +143,7 @@ export const DepositAndReturn: Story = {
       await userEvent.click(within(canvas.getByRole('status')).getByRole('button', { name: 'Dismiss' }))
       await expect(canvas.queryByRole('status')).toBeNull()
       // The first wallet's pending Deposit button went with its page.
-      removeStaleAnnouncements()
+      await removeStaleAnnouncements()
     })
   },
 }

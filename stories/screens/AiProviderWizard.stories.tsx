@@ -13,7 +13,9 @@ import { withClient, withRouter } from '../support/decorators'
  * node points at nothing: screen readers have already read it, but the a11y check after the story would report
  * it. Stories that remove such a button call this at their end. (Between stories, preview.tsx clears them all.)
  */
-function removeStaleAnnouncements() {
+async function removeStaleAnnouncements() {
+  // The first announcement of a page is written 100 ms late (react-aria waits for its region to attach).
+  await new Promise((resolve) => setTimeout(resolve, 150))
   for (const node of document.querySelectorAll('[data-live-announcer] [aria-labelledby]')) {
     const labelIds = (node.getAttribute('aria-labelledby') ?? '').split(' ')
     if (labelIds.some((id) => document.getElementById(id) === null)) node.remove()
@@ -121,7 +123,7 @@ export const ThreeStepsWithBack: Story = {
         apiKey: 'sk-openai-test',
         model: { id: 'gpt-4o-mini', name: 'GPT-4o mini', provider: 'openai' },
       })
-      removeStaleAnnouncements()
+      await removeStaleAnnouncements()
     })
   },
 }
@@ -139,7 +141,7 @@ export const ValidationMessages: Story = {
       await wizard.findByText('Step 3 of 3: choose a DeepSeek model.')
       await userEvent.click(wizard.getByRole('button', { name: 'Create Setting' }))
       await expect(await wizard.findByText(MODEL_REQUIRED)).toBeVisible()
-      removeStaleAnnouncements()
+      await removeStaleAnnouncements()
     })
   },
 }
@@ -151,7 +153,7 @@ export const OpenRouterKeyIsOptional: Story = {
     await fetchModels(wizard, '')
     await expect(await wizard.findByText('Step 3 of 3: choose a OpenRouter model.')).toBeVisible()
     await expect(wizard.queryByText(API_KEY_REQUIRED)).toBeNull()
-    removeStaleAnnouncements()
+    await removeStaleAnnouncements()
   },
 }
 
@@ -174,7 +176,7 @@ export const Empty: Story = {
     await chooseProvider(wizard, 'Replicate')
     await fetchModels(wizard, 'r8_test')
     await expect(await wizard.findByText('0 models available')).toBeVisible()
-    removeStaleAnnouncements()
+    await removeStaleAnnouncements()
   },
 }
 

@@ -51,7 +51,9 @@ function PickerPage(args: AiSettingsDialogProps) {
  * node points at nothing: screen readers have already read it, but the a11y check after the story would report
  * it. Stories that remove such a button call this at their end. (Between stories, preview.tsx clears them all.)
  */
-function removeStaleAnnouncements() {
+async function removeStaleAnnouncements() {
+  // The first announcement of a page is written 100 ms late (react-aria waits for its region to attach).
+  await new Promise((resolve) => setTimeout(resolve, 150))
   for (const node of document.querySelectorAll('[data-live-announcer] [aria-labelledby]')) {
     const labelIds = (node.getAttribute('aria-labelledby') ?? '').split(' ')
     if (labelIds.some((id) => document.getElementById(id) === null)) node.remove()
@@ -267,7 +269,7 @@ export const CreateThroughTheWizard: Story = {
     // Saved at once, and chosen.
     await expect(args.onSelectionChange).toHaveBeenLastCalledWith([created?.id])
     await expect(await dialog.findByRole('radio', { name: /^New AI Settings/ })).toBeChecked()
-    removeStaleAnnouncements()
+    await removeStaleAnnouncements()
   },
 }
 
@@ -282,7 +284,7 @@ export const CreateFailure: Story = {
     const alert = await wizard.findByRole('alert')
     await expect(alert).toHaveTextContent(FAILED_TO_CREATE_SETTING)
     await expect(alert).toHaveTextContent('Too many AI settings')
-    removeStaleAnnouncements()
+    await removeStaleAnnouncements()
   },
 }
 

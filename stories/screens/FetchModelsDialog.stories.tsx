@@ -13,7 +13,9 @@ import { withClient, withRouter } from '../support/decorators'
  * node points at nothing: screen readers have already read it, but the a11y check after the story would report
  * it. Stories that remove such a button call this at their end. (Between stories, preview.tsx clears them all.)
  */
-function removeStaleAnnouncements() {
+async function removeStaleAnnouncements() {
+  // The first announcement of a page is written 100 ms late (react-aria waits for its region to attach).
+  await new Promise((resolve) => setTimeout(resolve, 150))
   for (const node of document.querySelectorAll('[data-live-announcer] [aria-labelledby]')) {
     const labelIds = (node.getAttribute('aria-labelledby') ?? '').split(' ')
     if (labelIds.some((id) => document.getElementById(id) === null)) node.remove()
@@ -83,7 +85,7 @@ export const Default: Story = {
       apiKey: 'sk-deepseek-test',
     })
     await waitFor(() => expect(page().queryByRole('dialog')).toBeNull())
-    removeStaleAnnouncements()
+    await removeStaleAnnouncements()
   },
 }
 
@@ -104,7 +106,7 @@ export const Empty: Story = {
     await fetchWithKey(dialog, 'sk-deepseek-test')
     await expect(await dialog.findByText('0 models available')).toBeVisible()
     await expect(dialog.getByRole('button', { name: /^No models available/ })).toBeDisabled()
-    removeStaleAnnouncements()
+    await removeStaleAnnouncements()
   },
 }
 
@@ -144,7 +146,7 @@ export const ValidationMessages: Story = {
       await dialog.findByText('Step 2 of 2: choose a DeepSeek model.')
       await userEvent.click(dialog.getByRole('button', { name: 'Use Model' }))
       await expect(await dialog.findByText(MODEL_REQUIRED)).toBeVisible()
-      removeStaleAnnouncements()
+      await removeStaleAnnouncements()
     })
   },
 }
@@ -156,7 +158,7 @@ export const OpenRouterNeedsNoKey: Story = {
     await expect(dialog.getByText('Optional: OpenRouter lists its models without a key.')).toBeVisible()
     await fetchWithKey(dialog, '')
     await expect(await dialog.findByText('2 models available')).toBeVisible()
-    removeStaleAnnouncements()
+    await removeStaleAnnouncements()
   },
 }
 
@@ -177,7 +179,7 @@ export const BackAndClosingResets: Story = {
       dialog = await findDialog()
       await expect(dialog.getByText('Step 1 of 2: enter your DeepSeek API key.')).toBeVisible()
       await expect(dialog.getByLabelText('API Key')).toHaveValue('')
-      removeStaleAnnouncements()
+      await removeStaleAnnouncements()
     })
   },
 }

@@ -32,7 +32,9 @@ import { withClient, withRouter } from '../support/decorators'
  * node points at nothing: screen readers have already read it, but the a11y check after the story would report
  * it. Stories that remove such a button call this at their end. (Between stories, preview.tsx clears them all.)
  */
-function removeStaleAnnouncements() {
+async function removeStaleAnnouncements() {
+  // The first announcement of a page is written 100 ms late (react-aria waits for its region to attach).
+  await new Promise((resolve) => setTimeout(resolve, 150))
   for (const node of document.querySelectorAll('[data-live-announcer] [aria-labelledby]')) {
     const labelIds = (node.getAttribute('aria-labelledby') ?? '').split(' ')
     if (labelIds.some((id) => document.getElementById(id) === null)) node.remove()
@@ -85,7 +87,7 @@ export const Default: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
     const tabs = canvas.getAllByRole('tab')
-    await expect(tabs.map((tab) => tab.textContent)).toEqual(['User Information', 'AI Settings'])
+    await expect(tabs.map((tab) => tab.textContent)).toEqual(['User Information', 'AI Settings', 'API'])
     await expect(canvas.getByRole('tab', { name: 'User Information' })).toHaveAttribute(
       'aria-selected',
       'true',
@@ -179,7 +181,7 @@ export const EditAndSave: Story = {
       await expect(valueOf(canvas, 'Phone')).toHaveTextContent('+44 20 7946 0000')
       await expect(valueOf(canvas, 'Timezone')).toHaveTextContent('EST')
       await expect(canvas.queryByRole('form', { name: 'User information' })).toBeNull()
-      removeStaleAnnouncements()
+      await removeStaleAnnouncements()
     })
   },
 }
@@ -308,7 +310,7 @@ export const AddNewSettings: Story = {
         model: 'deepseek-chat',
       })
       await expect(await canvas.findByRole('link', { name: 'Product tweets' })).toBeVisible()
-      removeStaleAnnouncements()
+      await removeStaleAnnouncements()
     })
   },
 }
@@ -331,7 +333,7 @@ export const EditSetting: Story = {
     await expect(editState.aiSettings.find((setting) => setting.id === 'reasoner')?.temperature).toBe(1.1)
     const row = canvas.getByRole('link', { name: 'Reasoner' }).closest<HTMLElement>('[role="row"]')
     await expect(within(row ?? document.body).getByText('1.1')).toBeVisible()
-    removeStaleAnnouncements()
+    await removeStaleAnnouncements()
   },
 }
 
@@ -356,7 +358,7 @@ export const SaveFailures: Story = {
       await userEvent.click(dialog.getByRole('button', { name: 'Save' }))
       await expect(await dialog.findByRole('alert')).toHaveTextContent(FAILED_TO_CREATE_SETTING)
       await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }))
-      removeStaleAnnouncements()
+      await removeStaleAnnouncements()
     })
   },
 }
@@ -450,7 +452,7 @@ export const FetchModelsFromTheForm: Story = {
       await userEvent.click(dialog.getByRole('button', { name: 'Use Model' }))
       await waitFor(() => expect(page().queryByRole('dialog', { name: 'Fetch Models' })).toBeNull())
       await expect(form.getByRole('textbox', { name: 'Model' })).toHaveValue('gpt-4o')
-      removeStaleAnnouncements()
+      await removeStaleAnnouncements()
     })
   },
 }
@@ -477,5 +479,18 @@ export const FetchModelsFailure: Story = {
     const alert = await dialog.findByRole('alert')
     await expect(alert).toHaveTextContent(FAILED_TO_FETCH_MODELS)
     await expect(alert).toHaveTextContent('Incorrect API key provided')
+  },
+}
+
+// ---- API ------------------------------------------------------------------------------------------------------
+
+export const ApiTab: Story = {
+  name: 'API: keys and the usage guide (ApiKeysPanel has the states)',
+  args: { defaultTab: 'api', apiOrigin: 'https://panel.example' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('tab', { name: 'API' })).toHaveAttribute('aria-selected', 'true')
+    await expect(await canvas.findByRole('grid', { name: 'API keys' })).toBeVisible()
+    await expect(await canvas.findByText('Reseller panel')).toBeVisible()
+    await expect(canvas.getByText(/action=balance/).textContent).toContain('https://panel.example/api/v2')
   },
 }

@@ -12,7 +12,9 @@ import { withClient, withRouter } from '../support/decorators'
  * node points at nothing: screen readers have already read it, but the a11y check after the story would report
  * it. Stories that remove such a button call this at their end. (Between stories, preview.tsx clears them all.)
  */
-function removeStaleAnnouncements() {
+async function removeStaleAnnouncements() {
+  // The first announcement of a page is written 100 ms late (react-aria waits for its region to attach).
+  await new Promise((resolve) => setTimeout(resolve, 150))
   for (const node of document.querySelectorAll('[data-live-announcer] [aria-labelledby]')) {
     const labelIds = (node.getAttribute('aria-labelledby') ?? '').split(' ')
     if (labelIds.some((id) => document.getElementById(id) === null)) node.remove()
@@ -220,7 +222,7 @@ export const LoadMore: Story = {
     await expect(canvas.getAllByRole('row')).toHaveLength(56)
     await waitFor(() => expect(canvas.queryByRole('button', { name: 'Load more' })).toBeNull())
     // The pending Load more button is gone with the last page; its announcement would dangle.
-    removeStaleAnnouncements()
+    await removeStaleAnnouncements()
   },
 }
 

@@ -95,7 +95,7 @@ export function Wallet({
               <DepositForm
                 provider={provider}
                 onDepositStarted={startDeposit}
-                {...(onNavigateToPayment ? { onNavigateToPayment } : {})}
+                onNavigateToPayment={onNavigateToPayment}
               />
             </Stack>
           </Card>
