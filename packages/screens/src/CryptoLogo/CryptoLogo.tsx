@@ -3,13 +3,14 @@ import { glyph, logo, logoSizes, logoTones } from './CryptoLogo.css'
 
 export const cryptoLogoSizes = ['small', 'medium'] as const
 
-// Each coin's well-known symbol, on a theme tone (the themes' tone pairs keep the glyph readable in both).
+// Each coin's well-known symbol, on a theme tone (the themes' tone pairs keep the glyph readable in both). The
+// bitcoin sign (U+20BF) is missing from common system fonts, so Bitcoin shows its letter.
 const coinMarks: Record<string, { symbol: string; tone: StatusTone }> = {
-  BTC: { symbol: '₿', tone: 'warning' },
+  BTC: { symbol: 'B', tone: 'warning' },
   ETH: { symbol: 'Ξ', tone: 'info' },
   USDT: { symbol: '₮', tone: 'success' },
   USDC: { symbol: '$', tone: 'info' },
-  BNB: { symbol: 'B', tone: 'warning' },
+  BNB: { symbol: 'BNB', tone: 'warning' },
   DOGE: { symbol: 'Ð', tone: 'warning' },
   ADA: { symbol: '₳', tone: 'info' },
   SOL: { symbol: 'S', tone: 'neutral' },
@@ -45,7 +46,14 @@ export function CryptoLogo({ currency, label, size = 'medium' }: CryptoLogoProps
       data-currency={code}
       {...accessibility}
     >
-      <text x="16" y="16" dy="0.35em" textAnchor="middle" fontSize="16" className={glyph}>
+      <text
+        x="16"
+        y="16"
+        dy="0.35em"
+        textAnchor="middle"
+        fontSize={mark.symbol.length > 1 ? 10 : 16}
+        className={glyph}
+      >
         {mark.symbol}
       </text>
     </svg>
