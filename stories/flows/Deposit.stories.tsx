@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { depositInitiated, paymentSuccessful } from '@engage/contract'
+import { depositInitiated, NO_TRANSACTIONS_FOUND, paymentSuccessful } from '@engage/contract'
 import { createMockState, createScenario } from '@engage/mocks'
 import { Wallet } from '@engage/screens'
 import { Box, Button, Text } from '@engage/ui'
@@ -62,7 +62,8 @@ async function removeStaleAnnouncements() {
   }
 }
 
-const journeyState = createMockState()
+// A new customer's first deposit: no balance and no history yet (a short table keeps the journey quick).
+const journeyState = createMockState({ empty: true })
 
 const meta = {
   component: DepositJourney,
@@ -92,10 +93,10 @@ function rowOf(cell: HTMLElement): HTMLElement {
 export const DepositAndReturn: Story = {
   name: 'Deposit, pay, return, credited',
   play: async ({ canvas, step }) => {
-    await step('the wallet: balance, methods and history', async () => {
-      await expectBalance(canvas, '$127.16')
+    await step('the wallet: no balance, the methods, no history', async () => {
+      await expectBalance(canvas, '$0.00')
       await expect(await canvas.findByRole('radio', { name: /^Bitcoin/ })).toBeChecked()
-      await expect(await canvas.findByText('+$100.00')).toBeVisible()
+      await expect(await canvas.findByText(NO_TRANSACTIONS_FOUND)).toBeVisible()
     })
     await step('a $60.00 deposit in USD Coin', async () => {
       await userEvent.click(canvas.getByRole('radio', { name: /^USD Coin/ }))
@@ -115,7 +116,7 @@ export const DepositAndReturn: Story = {
         await expect(within(pending).getByText('USDC')).toBeVisible()
         await expect(canvas.getByRole('button', { name: 'Return from the payment page' })).toBeVisible()
         // The balance moves only once the payment is confirmed.
-        await expectBalance(canvas, '$127.16')
+        await expectBalance(canvas, '$0.00')
       },
     )
     await step('back from the payment page: the payment is checked and credited', async () => {
@@ -129,7 +130,7 @@ export const DepositAndReturn: Story = {
       )
       // The app was asked to clean the URL.
       await expect(canvas.getByText('Address: /wallet')).toBeVisible()
-      await expectBalance(canvas, '$187.16')
+      await expectBalance(canvas, '$60.00')
       const credited = rowOf(await canvas.findByText('+$60.00'))
       await waitFor(() => expect(within(credited).getByText('Completed')).toBeVisible(), journeyTimeout)
     })

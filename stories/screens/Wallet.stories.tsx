@@ -38,7 +38,7 @@ type Canvas = ReturnType<typeof within>
 
 // Calls that chain (a payment return refreshes the user, then checks the payment; a deposit waits for the
 // gateway's answer) may take a few seconds on a loaded machine.
-const returnTimeout = { timeout: 5000 }
+const returnTimeout = { timeout: 8000 }
 
 // The balance is a term and its definition.
 async function expectBalance(canvas: Canvas, text: string) {
