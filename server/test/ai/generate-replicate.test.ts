@@ -131,8 +131,9 @@ describe('generateTexts with Replicate', () => {
       count: 1,
       apiKey: token,
       config,
-      timeoutMs: 300,
-      pollIntervalMs: 20,
+      // Long enough that the first request answers even on a loaded machine: the deadline must hit the polling.
+      timeoutMs: 2000,
+      pollIntervalMs: 50,
     }).catch((caught: unknown) => caught)
 
     expect(error).toBeInstanceOf(AiTransientError)
