@@ -22,19 +22,9 @@ import {
   TOTAL_USD_AMOUNT,
   type Order,
 } from '@engage/contract'
-import { isApiError, useCreateMassOrder, useServices } from '@engage/client'
-import {
-  Box,
-  Button,
-  Card,
-  Form,
-  FormSelect,
-  FormTextField,
-  Stack,
-  StatCard,
-  Text,
-  useToast,
-} from '@engage/ui'
+import { useCreateMassOrder, useServices } from '@engage/client'
+import { Box, Button, Card, Form, FormSelect, FormTextField, Stack, StatCard, Text } from '@engage/ui'
+import { useOrderMessages } from '../OrderForm/OrderFormMessages'
 import {
   QuantityText,
   serviceOptions,
@@ -73,7 +63,7 @@ export interface MassOrderQueueProps {
 export function MassOrderQueue({ onChooseAiSettings, onOrdersPlaced }: MassOrderQueueProps) {
   const services = useServices()
   const createMassOrder = useCreateMassOrder()
-  const toast = useToast()
+  const messages = useOrderMessages()
   const [items, setItems] = useState<MassOrderQueueItem[]>([])
   const [editingIndex, setEditingIndex] = useState<number | null>(null)
 
@@ -114,7 +104,7 @@ export function MassOrderQueue({ onChooseAiSettings, onOrdersPlaced }: MassOrder
     if (editingIndex === null) return
     const result = replaceItem(items, editingIndex, toItem(input))
     if (!result.ok) {
-      toast.error(result.message)
+      messages.error(result.message)
       return
     }
     setItems(result.value)
@@ -124,7 +114,7 @@ export function MassOrderQueue({ onChooseAiSettings, onOrdersPlaced }: MassOrder
   const editItem = (index: number) => {
     const result = itemToEdit(items, index)
     if (!result.ok) {
-      toast.error(result.message)
+      messages.error(result.message)
       return
     }
     form.reset(toInput(result.value))
@@ -146,13 +136,18 @@ export function MassOrderQueue({ onChooseAiSettings, onOrdersPlaced }: MassOrder
   const chooseItemAiSettings = (index: number) =>
     onChooseAiSettings?.({
       selectedIds: items[index]?.aiSettings ?? [],
-      onApply: (ids) =>
+      onApply: (ids) => {
+        const result = withItemAiSettings(items, index, ids)
+        if (!result.ok) {
+          messages.error(result.message)
+          return
+        }
+        // The updater applies the change to the newest queue (the picker reports each change of the choice).
         setItems((current) => {
-          const result = withItemAiSettings(current, index, ids)
-          if (result.ok) return result.value
-          toast.error(result.message)
-          return current
-        }),
+          const latest = withItemAiSettings(current, index, ids)
+          return latest.ok ? latest.value : current
+        })
+      },
     })
 
   const placeMassOrder = async () => {
@@ -165,12 +160,12 @@ export function MassOrderQueue({ onChooseAiSettings, onOrdersPlaced }: MassOrder
           ...(isAiService(item.type) ? { aiSettings: item.aiSettings } : {}),
         })),
       })
-      toast.success(MASS_ORDERS_PLACED)
+      messages.success(MASS_ORDERS_PLACED)
       setItems([])
       resetForm()
       onOrdersPlaced?.(answer.newOrders)
     } catch (error) {
-      toast.error(isApiError(error) ? error.detail : FAILED_TO_PLACE_ORDER)
+      messages.failure(error, FAILED_TO_PLACE_ORDER)
     }
   }
 

@@ -17,7 +17,8 @@ import {
   type Order,
 } from '@engage/contract'
 import { isApiError, useCreateOrder, useServices } from '@engage/client'
-import { Badge, Box, Button, Form, FormSelect, FormTextField, Stack, Text, useToast } from '@engage/ui'
+import { Badge, Box, Button, Form, FormSelect, FormTextField, Stack, Text } from '@engage/ui'
+import { useOrderMessages } from './OrderFormMessages'
 import { orderTotal, orderTotalRow } from './OrderForm.css'
 import { QuantityText, serviceOptions, typedQuantity } from './OrderFormFields'
 
@@ -75,7 +76,7 @@ export function OrderForm({
 }: OrderFormProps) {
   const services = useServices()
   const createOrder = useCreateOrder()
-  const toast = useToast()
+  const messages = useOrderMessages()
   const totalLabelId = useId()
 
   // The resolver checks the raw values (so ui's form fields see one value type); `place` parses them once valid.
@@ -111,11 +112,11 @@ export function OrderForm({
         // §5: an AI setting goes with a single order only for the services that write texts.
         ai_settings: isAiService(values.serviceType) && aiSetting ? aiSetting : null,
       })
-      toast.success(ORDER_PLACED)
+      messages.success(ORDER_PLACED)
       form.reset({ serviceType: values.serviceType, url: '', quantity: '' })
       onOrderPlaced?.(order)
     } catch (error) {
-      toast.error(isApiError(error) ? error.detail : FAILED_TO_PLACE_ORDER)
+      messages.failure(error, FAILED_TO_PLACE_ORDER)
       const formField = isApiError(error) && error.field ? formFieldOfApiField[error.field] : undefined
       if (formField && isApiError(error) && error.fieldMessage) {
         form.setError(formField, { message: error.fieldMessage })

@@ -31,9 +31,9 @@ import {
   Stack,
   StatusBadge,
   Table,
-  useToast,
   type TableColumn,
 } from '@engage/ui'
+import { useOrderMessages } from '../OrderForm/OrderFormMessages'
 import { OrderDetailCard } from '../OrderDetailCard'
 import { actionsCell, tableHeader } from './OrdersTable.css'
 
@@ -74,7 +74,7 @@ export function OrdersTable({ title = 'Orders', pageSize }: OrdersTableProps) {
   const cancelOrder = useCancelOrder()
   const retryOrder = useRetryOrder()
   const retryAllOrders = useRetryAllOrders()
-  const toast = useToast()
+  const messages = useOrderMessages()
   const [confirming, setConfirming] = useState<NormalisedOrder | null>(null)
 
   const rows = orders.data ?? []
@@ -83,18 +83,18 @@ export function OrdersTable({ title = 'Orders', pageSize }: OrdersTableProps) {
   const cancel = async (order: NormalisedOrder) => {
     try {
       await cancelOrder.mutateAsync(order.id)
-      toast.success(ORDER_CANCELLED)
+      messages.success(ORDER_CANCELLED)
     } catch (error) {
-      toast.error(isApiError(error) ? error.detail : FAILED_TO_CANCEL_ORDER)
+      messages.failure(error, FAILED_TO_CANCEL_ORDER)
     }
   }
 
   const retry = async (order: NormalisedOrder) => {
     try {
       const answer = await retryOrder.mutateAsync(order.id)
-      toast.success(orderQueuedForRetry(answer.order.id))
+      messages.success(orderQueuedForRetry(answer.order.id))
     } catch (error) {
-      toast.error(isApiError(error) ? error.detail : FAILED_TO_RETRY_ORDER)
+      messages.failure(error, FAILED_TO_RETRY_ORDER)
     }
   }
 
@@ -102,9 +102,9 @@ export function OrdersTable({ title = 'Orders', pageSize }: OrdersTableProps) {
     try {
       const answer = await retryAllOrders.mutateAsync()
       // The list may be older than the server's: when nothing was paused any more the server says so.
-      toast.success(answer.orders.length > 0 ? ALL_PAUSED_ORDERS_QUEUED : answer.message)
+      messages.success(answer.orders.length > 0 ? ALL_PAUSED_ORDERS_QUEUED : answer.message)
     } catch (error) {
-      toast.error(isApiError(error) ? error.detail : FAILED_TO_RETRY_ORDERS)
+      messages.failure(error, FAILED_TO_RETRY_ORDERS)
     }
   }
 

@@ -21,7 +21,7 @@ import {
   TargetUrl,
   type CreateSubscriptionResponse,
 } from '@engage/contract'
-import { isApiError, useCreateSubscription, useServices } from '@engage/client'
+import { useCreateSubscription, useServices } from '@engage/client'
 import {
   Button,
   DatePicker,
@@ -30,9 +30,9 @@ import {
   FormTextField,
   Stack,
   Text,
-  useToast,
   type DateTimeValue,
 } from '@engage/ui'
+import { useOrderMessages } from '../OrderForm/OrderFormMessages'
 import {
   QuantityText,
   serviceOptions,
@@ -99,7 +99,7 @@ export function SubscriptionForm({
 }: SubscriptionFormProps) {
   const services = useServices()
   const createSubscription = useCreateSubscription()
-  const toast = useToast()
+  const messages = useOrderMessages()
 
   const form = useForm<SubscriptionFormInput>({
     resolver: zodResolver(subscriptionFormSchema, undefined, { raw: true }),
@@ -147,11 +147,11 @@ export function SubscriptionForm({
         url: values.url,
         aiSettings: isAiService(values.actionType) ? values.aiSettings : [],
       })
-      toast.success(SUBSCRIPTION_CREATED)
+      messages.success(SUBSCRIPTION_CREATED)
       form.reset(initialValues(new Date()))
       onSubscribed?.(answer)
     } catch (error) {
-      toast.error(isApiError(error) ? error.detail : FAILED_TO_PLACE_ORDER)
+      messages.failure(error, FAILED_TO_PLACE_ORDER)
     }
   }
 

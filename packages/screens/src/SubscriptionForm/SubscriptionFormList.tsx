@@ -7,17 +7,8 @@ import {
   type SubscriptionStatus,
 } from '@engage/contract'
 import { isApiError, useCancelSubscription, useSubscriptions } from '@engage/client'
-import {
-  AlertDialog,
-  Badge,
-  Banner,
-  Button,
-  Heading,
-  Stack,
-  Table,
-  useToast,
-  type TableColumn,
-} from '@engage/ui'
+import { AlertDialog, Badge, Banner, Button, Heading, Stack, Table, type TableColumn } from '@engage/ui'
+import { useOrderMessages } from '../OrderForm/OrderFormMessages'
 import { renewalPeriodLabels } from '../SubscriptionSummary'
 
 // House texts: the spec names the cancel action of a subscription but not its messages.
@@ -46,15 +37,15 @@ const countFormat = new Intl.NumberFormat('en-US')
 export function SubscriptionFormList() {
   const subscriptions = useSubscriptions()
   const cancelSubscription = useCancelSubscription()
-  const toast = useToast()
+  const messages = useOrderMessages()
   const [confirming, setConfirming] = useState<Subscription | null>(null)
 
   const cancel = async (subscription: Subscription) => {
     try {
       await cancelSubscription.mutateAsync(subscription.id)
-      toast.success(SUBSCRIPTION_CANCELLED)
+      messages.success(SUBSCRIPTION_CANCELLED)
     } catch (error) {
-      toast.error(isApiError(error) ? error.detail : FAILED_TO_CANCEL_SUBSCRIPTION)
+      messages.failure(error, FAILED_TO_CANCEL_SUBSCRIPTION)
     }
   }
 
