@@ -42,6 +42,12 @@ async function openUserMenu(canvas: Canvas) {
 
 export const Default: Story = {
   play: async ({ canvas, step }) => {
+    await step('the first Tab offers a skip link to the main area', async () => {
+      await userEvent.tab()
+      const skip = canvas.getByRole('link', { name: 'Skip to content' })
+      await expect(skip).toHaveFocus()
+      await expect(skip).toHaveAttribute('href', `#${canvas.getByRole('main').id}`)
+    })
     await step('the landmarks: header, main with the page', async () => {
       await expect(canvas.getByRole('banner')).toBeVisible()
       const main = canvas.getByRole('main')

@@ -116,3 +116,19 @@ export const main = style({
   outline: 'none',
   '@media': { [wide]: { padding: vars.space.xlarge } },
 })
+
+// Off screen until focused: the first Tab on a page offers a jump past the sidebar and the top bar.
+export const skipLink = style({
+  position: 'absolute',
+  insetInlineStart: vars.space.medium,
+  top: vars.space.medium,
+  zIndex: vars.zIndex.tooltip,
+  padding: `${vars.space.small} ${vars.space.large}`,
+  borderRadius: vars.radius.medium,
+  backgroundColor: vars.color.accent,
+  color: vars.color.onAccent,
+  transform: 'translateY(-200%)',
+  selectors: {
+    '&:focus': { transform: 'none' },
+  },
+})

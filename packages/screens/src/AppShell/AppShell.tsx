@@ -26,6 +26,7 @@ import {
   shell,
   sidebar,
   sidebarHeader,
+  skipLink,
   userName,
 } from './AppShell.css'
 import { useWideLayout } from './useWideLayout'
@@ -93,6 +94,10 @@ export function AppShell({ children, theme, onThemeChange, currentPath }: AppShe
 
   return (
     <div className={shell}>
+      {/* A plain anchor on purpose: the skip link must jump natively (and move focus), not go through the router. */}
+      <a className={skipLink} href={`#${APP_MAIN_ID}`}>
+        Skip to content
+      </a>
       <nav
         id={sidebarId}
         aria-label="Main"
