@@ -151,5 +151,6 @@ describe('the server process', () => {
     const second = await startServer({ ...loadConfig({ DATA_DIR: dataDir }), port: 0 }, logger)
     await second.close()
     expect(lines.join('\n')).not.toMatch(/engage-panel\.test \//)
-  })
+    // The whole server starts here (migrations, seed with argon2 hashes, the panel's pages): slow when loaded.
+  }, 120_000)
 })
