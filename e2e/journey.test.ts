@@ -286,7 +286,10 @@ describe.each(widths)('the customer journey on a $name ($viewport.width px)', ({
     ])
     // The (fake) Google consent page: the account to sign in with, then Continue.
     await popup.getByRole('textbox', { name: 'Email' }).fill(`google-${name}-${Date.now()}@example.com`)
-    await popup.getByRole('button', { name: 'Continue' }).click()
+    // The callback page posts the session to this page and closes itself.
+    const popupClosed = popup.waitForEvent('close')
+    await popup.getByRole('button', { name: 'Continue' }).click({ noWaitAfter: true })
+    await popupClosed
 
     await page.getByText('Signed in with Google. Redirecting...').waitFor()
     await page.waitForURL((url) => url.pathname === '/wallet')

@@ -81,8 +81,13 @@ export function useGooglePopup({ url, onResult }: UseGooglePopupOptions) {
         })
       else finish({ kind: 'error', message: GENERIC_ERROR })
     }
+    // The callback page posts its message and closes itself at once; the message can arrive after the window
+    // reads as closed. So a closed popup ends the wait only at the next poll, once any message has come in.
+    let seenClosed = false
     const pollTimer = window.setInterval(() => {
-      if (openedPopup.closed) stop()
+      if (!openedPopup.closed) return
+      if (seenClosed) stop()
+      seenClosed = true
     }, GOOGLE_POPUP_POLL_MS)
 
     window.addEventListener('message', onMessage)
