@@ -51,6 +51,8 @@ export function storybookProject(p: (typeof passes)[number]) {
     },
     test: {
       name: p.name,
+      // Flow stories chain several mocked calls; on a loaded 2-core machine they need more than the default.
+      testTimeout: 60_000,
       root: import.meta.dirname,
       setupFiles: [path.join(import.meta.dirname, '.storybook/vitest.setup.ts')],
       browser: {
