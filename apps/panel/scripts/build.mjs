@@ -2,14 +2,20 @@
 // Builds the panel: the browser bundle (dist/client), the server render (dist/server), then the prerendered
 // public pages (dist/client/<route>/index.html) and the shell for every other page (dist/client/shell.html).
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 const root = path.resolve(import.meta.dirname, '..')
 const vite = path.join(root, 'node_modules', '.bin', 'vite')
+// Always a production build, also when started from a test runner (which sets NODE_ENV=test, and Vite would
+// then bundle React's development build).
 const run = (args, env = {}) =>
-  execFileSync(vite, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  execFileSync(vite, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+  })
 
 run(['build', '--logLevel', 'warn'], { PANEL_ENTRY: 'app' })
 run(['build', '--logLevel', 'warn'], { PANEL_ENTRY: 'public' })
@@ -28,10 +34,16 @@ const manifests = {
 writeFileSync(path.join(serverDir, 'public.html'), template)
 rmSync(path.join(clientDir, 'public.html'))
 
+const assetsDir = path.join(clientDir, 'assets')
+const stylesheets = Object.fromEntries(
+  readdirSync(assetsDir)
+    .filter((name) => name.endsWith('.css'))
+    .map((name) => [`assets/${name}`, readFileSync(path.join(assetsDir, name), 'utf8')]),
+)
 const render = await import(pathToFileURL(path.join(root, 'dist', 'server', 'entry-server.js')).href)
 for (const route of render.prerenderedPaths) {
   // Built without a database: the pricing grid loads in the browser until the server renders it at start.
-  const html = await render.renderPage({ template, manifests, path: route, prices: null })
+  const html = await render.renderPage({ template, manifests, path: route, prices: null, stylesheets })
   const directory = path.join(clientDir, route)
   mkdirSync(directory, { recursive: true })
   writeFileSync(path.join(directory, 'index.html'), html)

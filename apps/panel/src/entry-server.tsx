@@ -49,6 +49,8 @@ export interface RenderPageOptions {
   path: PublicPath
   /** The service list for the pricing grid; null renders the grid loading, and the browser fetches it. */
   prices: ServicePrices | null
+  /** The build's stylesheets by file (assets/style-….css → its text), inlined into the page. */
+  stylesheets: Record<string, string>
 }
 
 function escapeHtml(text: string): string {
@@ -65,8 +67,30 @@ function withHead(template: string, title: string, extraHead: string): string {
     .replace('<!--app-head-->', `<script>${themeBootScript()}</script>${extraHead}`)
 }
 
+/**
+ * The stylesheet link replaced by the stylesheet itself (a few KB): a prerendered page then paints from its
+ * HTML alone, without waiting for one more request. The server allows the style element by its hash.
+ */
+function withInlineStylesheet(html: string, stylesheets: Record<string, string>): string {
+  return html.replace(
+    /<link id="[^"]*" rel="stylesheet" crossorigin href="\/([^"]+)">/,
+    (link, file: string) => {
+      const css = stylesheets[file]
+      return css === undefined
+        ? link
+        : `<style id="${PRESSABLE_STYLE_ID}">${css.replace(/<\//g, '<\\/')}</style>`
+    },
+  )
+}
+
 /** A public page as complete HTML: the rendered content, its data, and preloads of the chunks it needs. */
-export async function renderPage({ template, manifests, path, prices }: RenderPageOptions): Promise<string> {
+export async function renderPage({
+  template,
+  manifests,
+  path,
+  prices,
+  stylesheets,
+}: RenderPageOptions): Promise<string> {
   const renderedAt = Date.now()
   const services = prices === null ? null : servicesFromRates(prices)
   // Never called while rendering: the server render makes no API calls.
@@ -85,7 +109,7 @@ export async function renderPage({ template, manifests, path, prices }: RenderPa
     .filter((file) => !entryChunks.has(file))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
     .join('')
-  return withHead(template, titleOf(path), preloads)
+  return withInlineStylesheet(withHead(template, titleOf(path), preloads), stylesheets)
     .replace('<!--app-html-->', html)
     .replace('<!--app-state-->', `<script type="application/json" id="${STATE_ELEMENT_ID}">${state}</script>`)
 }

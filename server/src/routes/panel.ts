@@ -45,24 +45,31 @@ interface PanelRender {
     manifests: unknown
     path: string
     prices: Record<string, number> | null
+    stylesheets: Record<string, string>
   }): Promise<string>
 }
 
-/**
- * The page's Content-Security-Policy: the server's own (http/security.ts) with the page's inline scripts
- * (the theme script in the head) allowed by their hashes. The JSON data script is not executed.
- */
-function pagePolicy(html: string): string {
-  const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+/** 'sha256-…' sources for the contents of the page's inline elements of one kind. */
+function inlineHashes(html: string, element: RegExp): string[] {
+  return [...html.matchAll(element)].map(
     (match) =>
       `'sha256-${createHash('sha256')
         .update(match[1] ?? '', 'utf8')
         .digest('base64')}'`,
   )
+}
+
+/**
+ * The page's Content-Security-Policy: the server's own (http/security.ts) with the page's inline theme script
+ * and inline stylesheet allowed by their hashes. The JSON data script is not executed.
+ */
+function pagePolicy(html: string): string {
+  const scripts = inlineHashes(html, /<script>([\s\S]*?)<\/script>/g)
+  const styles = inlineHashes(html, /<style[^>]*>([\s\S]*?)<\/style>/g)
   return [
     "default-src 'self'",
-    `script-src 'self' ${hashes.join(' ')}`.trim(),
-    "style-src 'self'",
+    ["script-src 'self'", ...scripts].join(' '),
+    ["style-src 'self'", ...styles].join(' '),
     "img-src 'self' data:",
     "font-src 'self' data:",
     "connect-src 'self'",
@@ -104,6 +111,8 @@ export interface PanelBuild {
   render: PanelRender
   template: string
   manifests: unknown
+  /** The stylesheets the public pages inline (assets/… → text). */
+  stylesheets: Record<string, string>
 }
 
 /** Reads apps/panel/dist; null when the panel has not been built. */
@@ -114,9 +123,12 @@ export async function loadPanelBuild(distDir = defaultPanelDistDir): Promise<Pan
   if (!existsSync(renderFile) || !existsSync(shellFile)) return null
 
   const assets = new Map<string, StoredBody>()
+  const stylesheets: Record<string, string> = {}
   for (const name of readdirSync(path.join(clientDir, 'assets'))) {
     const type = contentTypes[path.extname(name)] ?? 'application/octet-stream'
-    assets.set(name, storedBody(readFileSync(path.join(clientDir, 'assets', name)), type))
+    const content = readFileSync(path.join(clientDir, 'assets', name))
+    assets.set(name, storedBody(content, type))
+    if (name.endsWith('.css')) stylesheets[`assets/${name}`] = content.toString('utf8')
   }
   const render = (await import(pathToFileURL(renderFile).href)) as PanelRender
   const prerendered = new Map<string, StoredBody>()
@@ -133,6 +145,7 @@ export async function loadPanelBuild(distDir = defaultPanelDistDir): Promise<Pan
     render,
     template: readFileSync(path.join(distDir, 'server', 'public.html'), 'utf8'),
     manifests: { app: readManifest('app'), public: readManifest('public') },
+    stylesheets,
   }
 }
 
@@ -176,6 +189,7 @@ export function panelRoutes(build: PanelBuild, logger: Logger) {
         manifests: build.manifests,
         path: route,
         prices,
+        stylesheets: build.stylesheets,
       })
       pages.set(route, storedBody(Buffer.from(html), contentTypes['.html']!))
     }

@@ -1,0 +1,129 @@
+// Lighthouse against the started panel, with mobile emulation (Lighthouse's default: a mid-range phone on a
+// throttled connection): performance and accessibility of / and of /dashboard signed in. Prints the figures;
+// asserts nothing. Targets (issue 8): performance at least 98 on / and 95 on /dashboard, accessibility 100.
+//
+//   pnpm run bench:lighthouse            (CHROME_PATH to use another Chromium than /usr/bin/chromium)
+//
+// It builds the panel when needed, starts the server on a free port with a fresh database, and drives Chromium
+// with playwright-core; Lighthouse attaches to that same browser over its debugging port. For /dashboard the
+// page's localStorage gets a fresh account's session first, and Lighthouse is told to keep the storage.
+import { mkdtempSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import lighthouse from 'lighthouse'
+import { chromium } from 'playwright-core'
+import { ensurePanelBuilt } from '../scripts/panel-build.mjs'
+import { loadConfig } from '../server/src/config'
+import { silentLogger } from '../server/src/logger'
+import { startServer } from '../server/src/main'
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+ensurePanelBuilt()
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'engage-lighthouse-'))
+const port = await freePort()
+const server = await startServer(
+  loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1' }),
+  silentLogger,
+)
+const debuggingPort = await freePort()
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: [
+    `--remote-debugging-port=${debuggingPort}`,
+    '--no-sandbox',
+    '--headless=new',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+})
+
+async function audit(url: string) {
+  const result = await lighthouse(url, {
+    port: debuggingPort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    // The signed-in page needs the session the page's localStorage holds.
+    disableStorageReset: true,
+  })
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+  const { categories, audits } = result.lhr
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
+  const metric = (id: string) => audits[id]?.displayValue ?? '-'
+  const failedAccessibility = (categories.accessibility?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => ref.id)
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    firstContentfulPaint: metric('first-contentful-paint'),
+    largestContentfulPaint: metric('largest-contentful-paint'),
+    totalBlockingTime: metric('total-blocking-time'),
+    cumulativeLayoutShift: metric('cumulative-layout-shift'),
+    speedIndex: metric('speed-index'),
+    failedAccessibility,
+  }
+}
+
+try {
+  // A signed-in visitor: an account of its own, its session stored on the panel's origin.
+  const context = browser.contexts()[0] ?? (await browser.newContext())
+  const page = await context.newPage()
+  await page.goto(`${server.url}/about`)
+  const signup = await page.evaluate(async () => {
+    const response = await fetch('/api/signup', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: `lighthouse-${Date.now()}@example.com`, password: 'lighthouse bench' }),
+    })
+    return (await response.json()) as { token: string; sessionId: string }
+  })
+
+  const landing = await audit(`${server.url}/`)
+  await page.evaluate(({ token, sessionId }) => {
+    // Runs in the page; this file is compiled without the DOM library.
+    const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } })
+      .localStorage
+    storage.setItem('authToken', token)
+    storage.setItem('sessionId', sessionId)
+  }, signup)
+  const dashboard = await audit(`${server.url}/dashboard`)
+  await page.close()
+
+  console.log('Lighthouse, mobile emulation (simulated throttling):')
+  for (const [name, figures] of [
+    ['/', landing],
+    ['/dashboard', dashboard],
+  ] as const) {
+    console.log(
+      `${name.padEnd(11)} performance ${String(figures.performance).padStart(3)}  accessibility ${String(figures.accessibility).padStart(3)}  ` +
+        `FCP ${figures.firstContentfulPaint}  LCP ${figures.largestContentfulPaint}  TBT ${figures.totalBlockingTime}  ` +
+        `CLS ${figures.cumulativeLayoutShift}  SI ${figures.speedIndex}`,
+    )
+    if (figures.failedAccessibility.length > 0) {
+      console.log(
+        `${''.padEnd(11)} accessibility audits not passed: ${figures.failedAccessibility.join(', ')}`,
+      )
+    }
+  }
+} finally {
+  await browser.close()
+  await server.close()
+  rmSync(dataDir, { recursive: true, force: true })
+}
