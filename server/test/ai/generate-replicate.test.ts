@@ -119,28 +119,61 @@ describe('generateTexts with Replicate', () => {
     expect(polls.every((request) => request.headers.authorization === `Bearer ${token}`)).toBe(true)
   })
 
-  it('gives up on a prediction that never finishes, cancels it, and reports a transient error', async () => {
-    const { fake, config } = await startFake()
-    fake.honourWait = false
-    fake.pollsBeforeDone = Number.POSITIVE_INFINITY
+  // A generous deadline (and test timeout): on a loaded CI machine the prediction's creation itself must answer
+  // within it, so that the deadline hits the polling, which is what this test is about.
+  it(
+    'gives up on a prediction that never finishes, cancels it, and reports a transient error',
+    { timeout: 30_000 },
+    async () => {
+      const { fake, config } = await startFake()
+      fake.honourWait = false
+      fake.pollsBeforeDone = Number.POSITIVE_INFINITY
 
-    const error = await generateTexts({
-      setting,
-      targetUrl,
-      serviceType: 'ai_comments',
-      count: 1,
-      apiKey: token,
-      config,
-      // Long enough that the first request answers even on a loaded machine: the deadline must hit the polling.
-      timeoutMs: 2000,
-      pollIntervalMs: 50,
-    }).catch((caught: unknown) => caught)
+      const error = await generateTexts({
+        setting,
+        targetUrl,
+        serviceType: 'ai_comments',
+        count: 1,
+        apiKey: token,
+        config,
+        timeoutMs: 8000,
+        pollIntervalMs: 50,
+      }).catch((caught: unknown) => caught)
 
-    expect(error).toBeInstanceOf(AiTransientError)
-    expect((error as Error).message).toBe('Failed to generate texts: the prediction did not finish in time')
-    const cancel = fake.requests.find((request) => request.path.endsWith('/cancel'))
-    expect(cancel).toMatchObject({ method: 'POST', path: '/v1/predictions/fakeprediction1/cancel' })
-  })
+      expect(error).toBeInstanceOf(AiTransientError)
+      expect((error as Error).message).toBe('Failed to generate texts: the prediction did not finish in time')
+      const cancel = fake.requests.find((request) => request.path.endsWith('/cancel'))
+      expect(cancel).toMatchObject({ method: 'POST', path: '/v1/predictions/fakeprediction1/cancel' })
+    },
+  )
+
+  it(
+    'reports a poll that our deadline cuts off as a prediction that did not finish in time',
+    { timeout: 30_000 },
+    async () => {
+      const { fake, config } = await startFake()
+      fake.honourWait = false
+      fake.pollsBeforeDone = Number.POSITIVE_INFINITY
+      // The creation and the first poll each take 4 s: the poll starts well before the 6 s deadline and is
+      // still running when it passes.
+      fake.failNext({ kind: 'slow', delayMs: 4_000 }, 2)
+
+      const error = await generateTexts({
+        setting,
+        targetUrl,
+        serviceType: 'ai_comments',
+        count: 1,
+        apiKey: token,
+        config,
+        timeoutMs: 6_000,
+        pollIntervalMs: 10,
+      }).catch((caught: unknown) => caught)
+
+      expect(error).toBeInstanceOf(AiTransientError)
+      expect((error as Error).message).toBe('Failed to generate texts: the prediction did not finish in time')
+      expect(fake.requests.filter((request) => request.method === 'GET')).toHaveLength(1)
+    },
+  )
 
   it("reports a failed prediction as transient, with the model's error", async () => {
     const { fake, config } = await startFake()

@@ -102,6 +102,13 @@ export async function runPrediction(input: PredictionInput): Promise<PredictionR
       const polled = await requestProviderJson({
         ...context,
         url: `${base}/v1/predictions/${encodeURIComponent(prediction.id)}`,
+      }).catch((error: unknown) => {
+        // A poll cut off by our deadline means the same as the check above: the prediction did not finish in
+        // time (the poll itself is not what was late).
+        if (!input.request.signal?.aborted && Date.now() >= input.request.deadline) {
+          throw providerError('transient', context, 'the prediction did not finish in time')
+        }
+        throw error
       })
       prediction = parse(polled.body, polled.status)
     }
