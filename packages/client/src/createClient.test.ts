@@ -371,3 +371,34 @@ describe('auth calls', () => {
     })
   })
 })
+
+describe('the public calls of the sign-in page and the widget', () => {
+  it('asks which sign-in providers the server offers, without a token', async () => {
+    token = null
+    answers.push({ status: 200, body: { google: true } })
+    await expect(makeClient().authProviders()).resolves.toEqual({ google: true })
+    expect(requests[0]).toMatchObject({ method: 'GET', url: '/api/auth/providers' })
+    expect(requests[0]?.headers.authorization).toBeUndefined()
+  })
+
+  it('reads the public price list with its limits', async () => {
+    const listing = {
+      id: '1',
+      name: 'likes',
+      displayName: 'LIKES',
+      rate: 0.002,
+      ratePer1k: 2,
+      minQuantity: 10,
+      maxQuantity: 10_000,
+      isAi: false,
+    }
+    answers.push({ status: 200, body: [listing] })
+    await expect(makeClient().listServices()).resolves.toEqual([listing])
+    expect(requests[0]).toMatchObject({ method: 'GET', url: '/api/services' })
+  })
+
+  it('refuses a price list that does not match the contract', async () => {
+    answers.push({ status: 200, body: [{ name: 'likes' }] })
+    await expect(makeClient().listServices()).rejects.toBeInstanceOf(ApiError)
+  })
+})

@@ -88,6 +88,8 @@ const callSettings: Record<EndpointName, CallSettings> = {
   saveAiSettings: { missingToken: AUTHENTICATION_REQUIRED, failure: FAILED_TO_SAVE_SETTINGS },
   deleteAiSetting: { missingToken: AUTHENTICATION_REQUIRED, failure: FAILED_TO_DELETE_AI_SETTING },
   getServices: {},
+  listServices: {},
+  authProviders: {},
   listOrders: { missingToken: AUTHENTICATION_TOKEN_NOT_FOUND, failure: FAILED_TO_FETCH_ORDERS },
   createOrder: { missingToken: AUTHENTICATION_ERROR_LOG_IN_AGAIN, failure: FAILED_TO_PLACE_ORDER },
   createMassOrder: { missingToken: NO_TOKEN_FOUND, failure: FAILED_TO_PLACE_ORDER },
@@ -295,6 +297,10 @@ export function createClient(options: ClientOptions) {
     },
 
     getServices: (options?: { signal?: AbortSignal }) => data('getServices', { signal: options?.signal }),
+    /** The public price list (GET /api/services): what the pricing grid and partner widgets show. */
+    listServices: (options?: { signal?: AbortSignal }) => data('listServices', { signal: options?.signal }),
+    /** Which sign-in providers this server offers (Google when configured). */
+    authProviders: (options?: { signal?: AbortSignal }) => data('authProviders', { signal: options?.signal }),
 
     /** A page of orders, newest first; the next cursor comes from the X-Next-Cursor header. */
     listOrders: async (options: PageOptions = {}): Promise<Page<Order>> => {

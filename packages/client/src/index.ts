@@ -13,6 +13,7 @@ export { queryKeys, userScopedKeys } from './queryKeys'
 export { ClientProvider, useClient, type ClientProviderProps } from './react/ClientProvider'
 export {
   useApiKeys,
+  useAuthProviders,
   useMe,
   useOrders,
   usePaymentMethods,
@@ -44,3 +45,5 @@ export {
   useSignup,
   useUpdateProfile,
 } from './react/mutations'
+export * from './admin'
+export * from './react/admin'

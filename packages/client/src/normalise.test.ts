@@ -20,6 +20,8 @@ describe('normaliseOrder', () => {
           remains: 40,
           paused_reason: 'Upstream unavailable',
           ai_progress: { generated: 10, total: 50 },
+          ai_texts: ['Great thread, thanks for sharing.', 'This changed how I plan my week.'],
+          ai_usage: { prompt_tokens: 420, completion_tokens: 96 },
         },
         now,
       ),
@@ -36,7 +38,52 @@ describe('normaliseOrder', () => {
       remains: 40,
       pausedReason: 'Upstream unavailable',
       aiProgress: { generated: 10, total: 50 },
+      aiTexts: ['Great thread, thanks for sharing.', 'This changed how I plan my week.'],
       subscriptionId: null,
+    })
+  })
+
+  it('gives an order that is not an AI order no texts, no progress and no pause reason', () => {
+    expect(
+      normaliseOrder({ id: '8', service_type: 'likes', status: 'completed', paused_reason: null }, now),
+    ).toMatchObject({ aiTexts: [], aiProgress: null, pausedReason: null })
+  })
+
+  it('keeps the string texts in the order the server gave them and ignores anything else', () => {
+    expect(
+      normaliseOrder({ id: '9', ai_texts: ['First', 42, null, 'Second', { text: 'x' }] }, now).aiTexts,
+    ).toEqual(['First', 'Second'])
+    expect(normaliseOrder({ id: '9', ai_texts: 'First' }, now).aiTexts).toEqual([])
+  })
+
+  it('reads progress given as numeric strings and drops progress missing either count', () => {
+    expect(normaliseOrder({ id: '9', ai_progress: { generated: '3', total: '12' } }, now).aiProgress).toEqual(
+      {
+        generated: 3,
+        total: 12,
+      },
+    )
+    expect(normaliseOrder({ id: '9', ai_progress: { generated: 3 } }, now).aiProgress).toBeNull()
+    expect(normaliseOrder({ id: '9', ai_progress: null }, now).aiProgress).toBeNull()
+  })
+
+  it('reads the pause reason of a paused AI order', () => {
+    expect(
+      normaliseOrder(
+        {
+          id: '9',
+          status: 'paused',
+          paused_reason: 'Failed to generate texts: the provider refused the key',
+          ai_progress: { generated: 0, total: 20 },
+          ai_texts: [],
+        },
+        now,
+      ),
+    ).toMatchObject({
+      status: 'paused',
+      pausedReason: 'Failed to generate texts: the provider refused the key',
+      aiProgress: { generated: 0, total: 20 },
+      aiTexts: [],
     })
   })
 

@@ -61,9 +61,19 @@ export interface NormalisedOrder {
   charge: number | null
   startCount: number | null
   remains: number | null
+  /** Why the order is paused (an external step failed after its retries); null when the server gives none. */
   pausedReason: string | null
+  /** ai_comments and ai_tweets orders: texts written so far of their total; null for other orders. */
   aiProgress: { generated: number; total: number } | null
+  /** ai_comments and ai_tweets orders: the texts written so far, in order; [] for other orders. */
+  aiTexts: string[]
   subscriptionId: string | null
+}
+
+/** The AI texts of an order: the string entries of ai_texts, in the server's order; [] when there is none. */
+function aiTexts(value: unknown): string[] {
+  if (!Array.isArray(value)) return []
+  return value.filter((entry): entry is string => typeof entry === 'string')
 }
 
 /** §3: id/order_id, date/created_at (default now), service_type/type, url/target_url, quantity (default 0). */
@@ -85,6 +95,7 @@ export function normaliseOrder(raw: unknown, now: Date = new Date()): Normalised
     remains: finiteNumber(order.remains) ?? null,
     pausedReason: text(order.paused_reason) ?? null,
     aiProgress: generated !== undefined && total !== undefined ? { generated, total } : null,
+    aiTexts: aiTexts(order.ai_texts),
     subscriptionId: text(order.subscription_id) ?? null,
   }
 }

@@ -11,6 +11,7 @@ export const queryKeys = {
   paymentMethods: (provider: string) => ['payment-methods', provider] as const,
   paymentStatus: (orderId: string) => ['payment-status', orderId] as const,
   apiKeys: ['api-keys'] as const,
+  authProviders: ['auth-providers'] as const,
 }
 
 /** The keys that hold a signed-in user's data; cleared on sign-in, sign-up and logout. */

@@ -1,10 +1,14 @@
 import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
+import { adminEndpoints } from './adminEndpoints'
 import { buildPath, endpoints, schemaRegistry } from './endpoints'
+
+// Both registries: customer calls (endpoints) and operator calls (adminEndpoints).
+const registry = { ...endpoints, ...adminEndpoints }
 
 describe('endpoint registry', () => {
   it('lists each method and path once', () => {
-    const keys = Object.values(endpoints).map((endpoint) => `${endpoint.method} ${endpoint.path}`)
+    const keys = Object.values(registry).map((endpoint) => `${endpoint.method} ${endpoint.path}`)
     expect(new Set(keys).size).toBe(keys.length)
   })
 
@@ -41,14 +45,26 @@ describe('endpoint registry', () => {
     )
   })
 
-  it('declares path parameters exactly for the paths that have them', () => {
+  it('keeps every operator call, and only those, in the operator registry with the role it needs', () => {
     for (const endpoint of Object.values(endpoints)) {
+      expect(endpoint.path.startsWith('/api/admin/'), endpoint.path).toBe(false)
+      expect('role' in endpoint, endpoint.path).toBe(false)
+    }
+    for (const endpoint of Object.values(adminEndpoints)) {
+      expect(endpoint.path.startsWith('/api/admin/'), endpoint.path).toBe(true)
+      expect(['support', 'admin'], endpoint.path).toContain(endpoint.role)
+      expect(endpoint.auth, endpoint.path).toBe(true)
+    }
+  })
+
+  it('declares path parameters exactly for the paths that have them', () => {
+    for (const endpoint of Object.values(registry)) {
       const hasPlaceholder = /\{\w+\}/.test(endpoint.path)
       expect('params' in endpoint, endpoint.path).toBe(hasPlaceholder)
     }
   })
 
-  it.each(Object.entries(endpoints))(
+  it.each(Object.entries(registry))(
     'turns the schemas of %s into JSON Schema for OpenAPI',
     (_name, endpoint) => {
       const parts: [z.ZodType | undefined, 'input' | 'output'][] = [

@@ -2,6 +2,7 @@
 // from it, the client calls through it, the mocks answer from it.
 
 import * as z from 'zod'
+import type { adminEndpoints, AdminEndpointName } from './adminEndpoints'
 import { NEXT_CURSOR_HEADER } from './constants'
 import * as schemas from './schemas'
 
@@ -13,6 +14,11 @@ export interface EndpointDefinition {
   path: string
   /** True when the call needs `Authorization: Bearer <token>`; a missing or bad token answers 401. */
   auth: boolean
+  /**
+   * Operator calls (/api/admin/...): the least role the account needs; a customer's token answers 403, and a
+   * support account on an 'admin' call 403 (ADR 070). Absent on customer calls.
+   */
+  role?: schemas.OperatorRole
   summary: string
   /** Path parameters ({id}, {provider}). */
   params?: z.ZodType
@@ -256,9 +262,28 @@ export const endpoints = {
     params: schemas.IdParam,
     response: schemas.RevokeApiKeyResponse,
   },
+  listServices: {
+    method: 'GET',
+    path: '/api/services',
+    auth: false,
+    summary: 'Every enabled service with its rates and quantity limits (CORS for the order widget)',
+    response: schemas.ListServicesResponse,
+  },
+  authProviders: {
+    method: 'GET',
+    path: '/api/auth/providers',
+    auth: false,
+    summary: 'Which sign-in providers this server offers (Google when its client is configured)',
+    response: schemas.AuthProvidersResponse,
+  },
 } as const satisfies Record<string, EndpointDefinition>
 
 export type EndpointName = keyof typeof endpoints
+
+/** Every registry entry, customer (endpoints) and operator (adminEndpoints in adminEndpoints.ts), for the types. */
+type Registry = typeof endpoints & typeof adminEndpoints
+/** A name of either registry: the helper types below take both. */
+export type AnyEndpointName = EndpointName | AdminEndpointName
 
 /**
  * Names for the shared schemas, so z.toJSONSchema can emit them once under components/$defs:
@@ -290,31 +315,31 @@ export function buildPath(path: string, params: Readonly<Record<string, string>>
 }
 
 /** The parsed (output) type of an endpoint's 200 answer. */
-export type EndpointResponse<Name extends EndpointName> = z.output<(typeof endpoints)[Name]['response']>
+export type EndpointResponse<Name extends AnyEndpointName> = z.output<Registry[Name]['response']>
 
 /** The JSON body an endpoint accepts, as a caller writes it (before defaults and normalisation). */
-export type EndpointRequest<Name extends EndpointName> = (typeof endpoints)[Name] extends {
+export type EndpointRequest<Name extends AnyEndpointName> = Registry[Name] extends {
   request: infer Schema extends z.ZodType
 }
   ? z.input<Schema>
   : never
 
 /** The JSON body after validation (defaults filled, AI settings normalised): what a handler works with. */
-export type EndpointParsedRequest<Name extends EndpointName> = (typeof endpoints)[Name] extends {
+export type EndpointParsedRequest<Name extends AnyEndpointName> = Registry[Name] extends {
   request: infer Schema extends z.ZodType
 }
   ? z.output<Schema>
   : never
 
 /** The query parameters after validation (defaults filled). */
-export type EndpointParsedQuery<Name extends EndpointName> = (typeof endpoints)[Name] extends {
+export type EndpointParsedQuery<Name extends AnyEndpointName> = Registry[Name] extends {
   query: infer Schema extends z.ZodType
 }
   ? z.output<Schema>
   : never
 
 /** The path parameters after validation. */
-export type EndpointParsedParams<Name extends EndpointName> = (typeof endpoints)[Name] extends {
+export type EndpointParsedParams<Name extends AnyEndpointName> = Registry[Name] extends {
   params: infer Schema extends z.ZodType
 }
   ? z.output<Schema>

@@ -446,3 +446,75 @@ export function fixtureApiKeys(): ApiKeySummary[] {
     },
   ]
 }
+
+// ---- AI orders with their texts (issue 7) -----------------------------------------------------------------
+
+/** The comments of order 1051, one per unit: enough of them that the detail card's list scrolls. */
+const fixtureAiComments = [
+  'This is exactly the kind of breakdown I needed before planning next quarter. Saving it.',
+  'Great point about posting times. We moved ours to the morning and replies doubled.',
+  'Honest question: how long did it take before the first numbers moved for you?',
+  'The part about answering every early reply is underrated. It changed our launch.',
+  'Bookmarking this thread. The checklist at the end is gold.',
+  'We tried the same experiment last spring and saw almost the same curve. Nice to see it confirmed.',
+  'Clear, practical and no fluff. More of this, please.',
+  'The screenshot of the analytics dashboard says more than a hundred tips would.',
+  'Love that you shared what did not work too. That is the useful half.',
+  'Sending this to our whole team before Monday’s planning meeting.',
+  'Short posts with one idea each: simple advice, hard to follow, worth it.',
+  'Thanks for writing this up. The examples make it easy to try today.',
+] as const
+
+/** The tweets order 1050 has so far, 4 of 12. */
+const fixtureAiTweets = [
+  'Consistency beats intensity: three good posts a week outperform ten rushed ones.',
+  'Your first ten replies shape the conversation. Show up for them.',
+  'Stop guessing your best posting time. Test two slots for two weeks and compare.',
+  'A clear profile line does more for follows than any trending hashtag.',
+] as const
+
+/**
+ * AI orders with their texts, newest first: 1051 ai_comments finished with its twelve comments, 1050 ai_tweets
+ * being written (4 of 12) and 1049 ai_comments paused before its first text because the provider refused the
+ * key. Not in the default state; a story that wants them adds them to its own state.
+ */
+export function fixtureAiOrders(): Order[] {
+  return [
+    order({
+      id: '1051',
+      service_type: 'ai_comments',
+      target_url: 'https://x.com/engagepanel/status/1859300011122',
+      quantity: fixtureAiComments.length,
+      status: 'completed',
+      start_count: 3,
+      remains: 0,
+      ai_progress: { generated: fixtureAiComments.length, total: fixtureAiComments.length },
+      ai_texts: [...fixtureAiComments],
+      ai_usage: { prompt_tokens: 1_260, completion_tokens: 410 },
+      hoursAgo: 0.5,
+    }),
+    order({
+      id: '1050',
+      service_type: 'ai_tweets',
+      target_url: 'https://x.com/alexmorgan',
+      quantity: 12,
+      status: 'pending',
+      ai_progress: { generated: fixtureAiTweets.length, total: 12 },
+      ai_texts: [...fixtureAiTweets],
+      ai_usage: { prompt_tokens: 380, completion_tokens: 122 },
+      hoursAgo: 0.75,
+    }),
+    order({
+      id: '1049',
+      service_type: 'ai_comments',
+      target_url: 'https://x.com/alexmorgan/status/1859200055566',
+      quantity: 20,
+      status: 'paused',
+      paused_reason: 'Failed to generate texts: the provider refused the key',
+      ai_progress: { generated: 0, total: 20 },
+      ai_texts: [],
+      ai_usage: null,
+      hoursAgo: 0.9,
+    }),
+  ]
+}

@@ -6,11 +6,16 @@ import {
   endpoints,
   INTERNAL_SERVER_ERROR,
   INVALID_OR_EXPIRED_TOKEN,
+  isAiService,
   LOGGED_OUT,
   NEXT_CURSOR_HEADER,
   PASSWORD_CHANGED,
   PASSWORD_RESET_SUCCESS,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
   RESET_LINK_SENT,
+  serviceDisplayName,
+  unitRateUsdToPer1kMicros,
   validationErrorBody,
   type EndpointName,
   type EndpointParsedParams,
@@ -56,6 +61,20 @@ const resolvers: Resolvers = {
   saveAiSettings: ({ state, body }) => ({ body: domain.saveAiSettings(state, body) }),
   deleteAiSetting: ({ state, params }) => ({ body: domain.deleteAiSetting(state, params.id) }),
   getServices: ({ state }) => ({ body: { ...state.services } }),
+  listServices: ({ state }) => ({
+    body: Object.entries(state.services).map(([name, rate], index) => ({
+      id: String(index + 1),
+      name,
+      displayName: serviceDisplayName(name),
+      rate,
+      ratePer1k: unitRateUsdToPer1kMicros(rate) / 1_000_000,
+      minQuantity: QUANTITY_MIN,
+      maxQuantity: QUANTITY_MAX,
+      isAi: isAiService(name),
+    })),
+  }),
+  // Google sign-in is off in the mocks, as on a server without GOOGLE_CLIENT_ID.
+  authProviders: () => ({ body: { google: false } }),
   listOrders: ({ state, query }) => {
     const page = domain.pageOf(state.orders, query.cursor, query.limit)
     const headers: Record<string, string> = {}

@@ -113,6 +113,8 @@ const validRequests: Record<
   saveAiSettings: { path: '/api/user/ai-settings', body: [{ name: 'New', model: 'deepseek-chat' }] },
   deleteAiSetting: { path: '/api/user/ai-settings/DEFAULT' },
   getServices: { path: '/api/get-services', headers: {} },
+  listServices: { path: '/api/services', headers: {} },
+  authProviders: { path: '/api/auth/providers', headers: {} },
   listOrders: { path: '/api/orders/get?limit=2' },
   createOrder: {
     path: '/api/orders/create',

@@ -31,6 +31,17 @@ export function useServices() {
   })
 }
 
+/** Which sign-in providers the server offers (GET /api/auth/providers); it changes only with a restart. */
+export function useAuthProviders() {
+  const client = useClient()
+  return useQuery({
+    queryKey: queryKeys.authProviders,
+    queryFn: ({ signal }) => client.authProviders({ signal }),
+    staleTime: Infinity,
+    retry: false,
+  })
+}
+
 /**
  * Orders, newest first, polled every 20 s. `data` is the flat, normalised list of the pages loaded so far;
  * `fetchNextPage` / `hasNextPage` load older ones.

@@ -1,0 +1,276 @@
+// The operator console's API client: one typed function per /api/admin/... endpoint of the contract's registry
+// (issue 10). It speaks like createClient (same transport and retries, the same ApiError with the server's
+// `detail`), but it is its own object so that the customer pages' client carries none of it: the console
+// builds it in its lazily loaded chunk.
+
+import {
+  adminEndpoints,
+  AUTHENTICATION_REQUIRED,
+  buildPath,
+  GENERIC_ERROR,
+  requestFailedWithStatus,
+  roleAllows,
+  type AdminEndpointName,
+  type EndpointRequest,
+  type EndpointResponse,
+  type OperatorRole,
+} from '@engage/contract'
+import type { ClientOptions } from './createClient'
+import { ApiError } from './errors'
+import {
+  DEFAULT_RETRY_DELAYS,
+  NetworkFailure,
+  realSleep,
+  sendWithSharedRetries,
+  type RetryDelays,
+} from './transport'
+
+export type { AdminEndpointName }
+
+/** The least role an operator endpoint needs (the registry is the one source of the permission matrix). */
+export function requiredRole(name: AdminEndpointName): OperatorRole {
+  return adminEndpoints[name].role
+}
+
+/** Whether an operator with `role` may make the call `name` (the console hides what it may not). */
+export function canCall(role: string | null | undefined, name: AdminEndpointName): boolean {
+  return typeof role === 'string' && roleAllows(role, requiredRole(name))
+}
+
+type Body<Name extends AdminEndpointName> = EndpointRequest<Name>
+type Answer<Name extends AdminEndpointName> = EndpointResponse<Name>
+
+/** Filters and paging of a list call, as its query string takes them (undefined and '' are left out). */
+type Query = Record<string, string | number | undefined>
+
+/** The filters of GET /api/admin/orders. */
+export interface AdminOrderFilters {
+  status?: string
+  service?: string
+  /** A user id or an email. */
+  user?: string
+  /** A substring of the target URL. */
+  link?: string
+}
+
+/** The filters of GET /api/admin/users. */
+export interface AdminUserFilters {
+  /** A substring of the email or username. */
+  q?: string
+  role?: string
+}
+
+/** The filters of GET /api/admin/payments. */
+export interface AdminPaymentFilters {
+  status?: string
+  gateway?: string
+  user?: string
+}
+
+/** The filters of GET /api/admin/audit. */
+export interface AdminAuditFilters {
+  action?: string
+  /** 'order:42' or a kind ('order'). */
+  target?: string
+  /** The operator's user id. */
+  actor?: string
+}
+
+/** Paging of a list call: the `nextCursor` of the previous page and a page size. */
+export interface AdminPageOptions {
+  cursor?: string
+  limit?: number
+  signal?: AbortSignal
+}
+
+interface CallInput {
+  params?: Record<string, string>
+  query?: Query
+  body?: unknown
+  signal?: AbortSignal
+}
+
+/** The server's error text: `detail` (a string, or a list of validation issues), else `error`. */
+function errorTextOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined
+  const { detail, error } = body as { detail?: unknown; error?: unknown }
+  if (typeof detail === 'string' && detail !== '') return detail
+  if (Array.isArray(detail)) {
+    const first: unknown = detail[0]
+    if (typeof first === 'object' && first !== null && typeof (first as { msg?: unknown }).msg === 'string') {
+      return (first as { msg: string }).msg
+    }
+  }
+  if (typeof error === 'string' && error !== '') return error
+  return undefined
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (text === '') return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+function withoutBlanks(query: Query): Query {
+  return Object.fromEntries(
+    Object.entries(query).filter(([, value]) => value !== undefined && String(value).trim() !== ''),
+  )
+}
+
+/** A new idempotency key for an operator action (adjust balance, refund): one per intended action. */
+export function newAdminIdempotencyKey(): string {
+  return globalThis.crypto.randomUUID()
+}
+
+export function createAdminClient(options: ClientOptions) {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '')
+  const fetchFunction = options.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init))
+  const sleep = options.sleep ?? realSleep
+  const delays: RetryDelays = { ...DEFAULT_RETRY_DELAYS, ...options.retryDelays }
+
+  async function call<Name extends AdminEndpointName>(
+    name: Name,
+    input: CallInput = {},
+  ): Promise<Answer<Name>> {
+    const endpoint = adminEndpoints[name]
+    const token = options.getToken()
+    if (!token) throw new ApiError({ kind: 'missing-token', status: null, detail: AUTHENTICATION_REQUIRED })
+    const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` }
+    if (input.body !== undefined) headers['Content-Type'] = 'application/json'
+    if (endpoint.method !== 'GET') headers['Idempotency-Key'] = newAdminIdempotencyKey()
+
+    const search = new URLSearchParams()
+    for (const [key, value] of Object.entries(withoutBlanks(input.query ?? {})))
+      search.set(key, String(value))
+    const queryText = search.size > 0 ? `?${search.toString()}` : ''
+    const url = `${baseUrl}${buildPath(endpoint.path, input.params)}${queryText}`
+
+    let response: Response
+    try {
+      response = await sendWithSharedRetries(
+        fetchFunction,
+        url,
+        {
+          method: endpoint.method,
+          headers,
+          body: input.body === undefined ? undefined : JSON.stringify(input.body),
+          signal: input.signal,
+          credentials: 'same-origin',
+        },
+        delays,
+        sleep,
+      )
+    } catch (error) {
+      if (!(error instanceof NetworkFailure)) throw error
+      throw new ApiError({ kind: 'network', status: null, detail: GENERIC_ERROR, cause: error.cause })
+    }
+
+    const body = await readJson(response)
+    if (!response.ok) {
+      const field =
+        typeof body === 'object' && body !== null ? (body as { field?: unknown }).field : undefined
+      throw new ApiError({
+        kind: 'http',
+        status: response.status,
+        detail: errorTextOf(body) ?? requestFailedWithStatus(response.status),
+        field: typeof field === 'string' ? field : null,
+      })
+    }
+    const parsed = endpoint.response.safeParse(body)
+    if (!parsed.success) {
+      throw new ApiError({
+        kind: 'invalid-response',
+        status: response.status,
+        detail: GENERIC_ERROR,
+        cause: parsed.error,
+      })
+    }
+    return parsed.data as Answer<Name>
+  }
+
+  const id = (value: string) => ({ id: value })
+  const page = (paging: AdminPageOptions = {}): Query => ({ cursor: paging.cursor, limit: paging.limit })
+
+  return {
+    me: (signal?: AbortSignal) => call('adminMe', { signal }),
+    auditLog: (filters: AdminAuditFilters = {}, paging?: AdminPageOptions) =>
+      call('adminAudit', { query: { ...filters, ...page(paging) }, signal: paging?.signal }),
+
+    listServices: (signal?: AbortSignal) => call('adminListServices', { signal }),
+    createService: (body: Body<'adminCreateService'>) => call('adminCreateService', { body }),
+    updateService: (serviceId: string, body: Body<'adminUpdateService'>) =>
+      call('adminUpdateService', { params: id(serviceId), body }),
+
+    listProviders: (signal?: AbortSignal) => call('adminListProviders', { signal }),
+    createProvider: (body: Body<'adminCreateProvider'>) => call('adminCreateProvider', { body }),
+    updateProvider: (providerId: string, body: Body<'adminUpdateProvider'>) =>
+      call('adminUpdateProvider', { params: id(providerId), body }),
+    providerBalance: (providerId: string, signal?: AbortSignal) =>
+      call('adminProviderBalance', { params: id(providerId), signal }),
+    providerServices: (providerId: string, signal?: AbortSignal) =>
+      call('adminProviderServices', { params: id(providerId), signal }),
+    importProviderServices: (providerId: string, body: Body<'adminImportProviderServices'> = {}) =>
+      call('adminImportProviderServices', { params: id(providerId), body }),
+    setProviderMargin: (providerId: string, body: Body<'adminProviderMargin'>) =>
+      call('adminProviderMargin', { params: id(providerId), body }),
+
+    listUsers: (filters: AdminUserFilters = {}, paging?: AdminPageOptions) =>
+      call('adminListUsers', { query: { ...filters, ...page(paging) }, signal: paging?.signal }),
+    getUser: (userId: string, signal?: AbortSignal) => call('adminGetUser', { params: id(userId), signal }),
+    userLedger: (userId: string, paging?: AdminPageOptions) =>
+      call('adminUserLedger', { params: id(userId), query: page(paging), signal: paging?.signal }),
+    adjustBalance: (userId: string, body: Body<'adminAdjustBalance'>) =>
+      call('adminAdjustBalance', { params: id(userId), body }),
+    setUserRole: (userId: string, body: Body<'adminSetUserRole'>) =>
+      call('adminSetUserRole', { params: id(userId), body }),
+    disableUser: (userId: string, body: Body<'adminDisableUser'>) =>
+      call('adminDisableUser', { params: id(userId), body }),
+    enableUser: (userId: string, body: Body<'adminEnableUser'> = {}) =>
+      call('adminEnableUser', { params: id(userId), body }),
+
+    listOrders: (filters: AdminOrderFilters = {}, paging?: AdminPageOptions) =>
+      call('adminListOrders', { query: { ...filters, ...page(paging) }, signal: paging?.signal }),
+    getOrder: (orderId: string, signal?: AbortSignal) =>
+      call('adminGetOrder', { params: id(orderId), signal }),
+    retryOrder: (orderId: string, body: Body<'adminRetryOrder'> = {}) =>
+      call('adminRetryOrder', { params: id(orderId), body }),
+    pauseOrder: (orderId: string, body: Body<'adminPauseOrder'>) =>
+      call('adminPauseOrder', { params: id(orderId), body }),
+    cancelOrder: (orderId: string, body: Body<'adminCancelOrder'> = {}) =>
+      call('adminCancelOrder', { params: id(orderId), body }),
+    refundOrder: (orderId: string, body: Body<'adminRefundOrder'>) =>
+      call('adminRefundOrder', { params: id(orderId), body }),
+    setOrderStatus: (orderId: string, body: Body<'adminSetOrderStatus'>) =>
+      call('adminSetOrderStatus', { params: id(orderId), body }),
+
+    listPayments: (filters: AdminPaymentFilters = {}, paging?: AdminPageOptions) =>
+      call('adminListPayments', { query: { ...filters, ...page(paging) }, signal: paging?.signal }),
+    recheckPayment: (paymentId: string, body: Body<'adminRecheckPayment'> = {}) =>
+      call('adminRecheckPayment', { params: id(paymentId), body }),
+
+    listUpdates: (signal?: AbortSignal) => call('adminListUpdates', { signal }),
+    createUpdate: (body: Body<'adminCreateUpdate'>) => call('adminCreateUpdate', { body }),
+    editUpdate: (updateId: string, body: Body<'adminEditUpdate'>) =>
+      call('adminEditUpdate', { params: id(updateId), body }),
+    deleteUpdate: (updateId: string, reason?: string) =>
+      call('adminDeleteUpdate', { params: id(updateId), query: { reason } }),
+
+    listContactMethods: (signal?: AbortSignal) => call('adminListContactMethods', { signal }),
+    createContactMethod: (body: Body<'adminCreateContactMethod'>) =>
+      call('adminCreateContactMethod', { body }),
+    editContactMethod: (contactMethodId: string, body: Body<'adminEditContactMethod'>) =>
+      call('adminEditContactMethod', { params: id(contactMethodId), body }),
+    deleteContactMethod: (contactMethodId: string, reason?: string) =>
+      call('adminDeleteContactMethod', { params: id(contactMethodId), query: { reason } }),
+
+    jobs: (signal?: AbortSignal) => call('adminJobs', { signal }),
+    retryJob: (jobId: string, body: Body<'adminRetryJob'> = {}) =>
+      call('adminRetryJob', { params: id(jobId), body }),
+  }
+}
+
+export type AdminClient = ReturnType<typeof createAdminClient>
