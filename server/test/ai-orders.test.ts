@@ -1,69 +1,30 @@
-import type { AddressInfo } from 'node:net'
-import { serve, type ServerType } from '@hono/node-server'
 import type { Order } from '@engage/contract'
-import { Hono } from 'hono'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Config } from '../src/config'
-import { connectSimulatorProvider } from '../src/domain/providers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { NO_PROVIDER } from '../src/domain/fulfilment'
 import { TEXTS_POLL_MS } from '../src/jobs/handlers/dispatch-order'
 import { DEFAULT_MAX_ATTEMPTS } from '../src/jobs/queue'
 import { createFulfilmentWorker } from '../src/jobs/runtime'
 import type { Worker } from '../src/jobs/worker'
 import { silentLogger } from '../src/logger'
-import { createSimulator, type Simulator } from '../src/simulator'
-import { startFakeOpenAiCompatible, type FakeOpenAiCompatible } from './ai/fakes/openai-compatible'
 import type { RecordedRequest } from './ai/fakes/recording-server'
-import { authed, createTestApp, fund, signUp, type SignedUp, type TestApp } from './support/app'
-import { addService, uniqueLink } from './support/services'
+import { customerKey, operatorDeepSeekKey, setUpAiOrderPanel } from './support/ai-orders'
+import { authed } from './support/app'
+import { uniqueLink } from './support/services'
 
 // AI orders end to end (issue 7): placed through the API, their texts written by a fake OpenAI-compatible
 // provider through the `generate-texts` job, and sent by the `dispatch-order` job to the built-in simulator as
 // the comments of its Custom Comments services. The worker runs with the test's clock (drain), the fake and the
 // simulator listen on port 0.
 
-const customerKey = 'sk-proj-customerKey1234567890abcd'
-const operatorDeepSeekKey = 'sk-operatorDeepSeek9876543210wxyz'
-const simulatorKey = 'simulator-key-for-ai-orders'
-
-let provider: FakeOpenAiCompatible
-let simulator: Simulator
-let simulatorServer: ServerType
-let t: TestApp
+const ai = setUpAiOrderPanel()
 let worker: Worker
 
-beforeAll(async () => {
-  provider = await startFakeOpenAiCompatible({ acceptedKeys: [customerKey, operatorDeepSeekKey] })
-  const ai: Config['ai'] = {
-    baseUrls: {
-      openai: provider.url,
-      deepseek: provider.url,
-      openrouter: provider.url,
-      replicate: provider.url,
-    },
-    defaultApiKeys: { deepseek: operatorDeepSeekKey },
-    modelsTimeoutMs: 2_000,
-    generationTimeoutMs: 5_000,
-  }
-  t = await createTestApp({ config: { ai } })
-  simulator = createSimulator({ apiKey: simulatorKey, stepMs: 1_000, clock: () => t.clock.now() })
-  const port = await new Promise<number>((resolve) => {
-    simulatorServer = serve(
-      { fetch: new Hono().route('/api/v2', simulator.app).fetch, port: 0, hostname: '127.0.0.1' },
-      (info: AddressInfo) => resolve(info.port),
-    )
-  })
-  await addService(t.db, 'ai_comments', 45_000_000, { isAi: true })
-  await addService(t.db, 'ai_tweets', 60_000_000, { isAi: true })
-  await connectSimulatorProvider(t.db, t.config.dataKey, {
-    apiUrl: `http://127.0.0.1:${port}/api/v2`,
-    apiKey: simulatorKey,
-    now: t.clock.now(),
-  })
+beforeAll(() => {
   worker = createFulfilmentWorker({
-    db: t.db,
-    config: t.config,
+    db: ai.t.db,
+    config: ai.t.config,
     logger: silentLogger,
-    clock: t.clock,
+    clock: ai.t.clock,
     settings: {
       concurrency: 4,
       pollIntervalMs: 50,
@@ -73,20 +34,6 @@ beforeAll(async () => {
       upstreamTimeoutMs: 5_000,
     },
   })
-})
-afterAll(async () => {
-  await t.close()
-  await provider.close()
-  simulator.close()
-  await new Promise((resolve) => simulatorServer.close(resolve))
-})
-
-let user: SignedUp
-beforeEach(async () => {
-  provider.requests.length = 0
-  simulator.clearCalls()
-  user = await signUp(t)
-  await fund(t.db, user.userId, 100)
 })
 
 const wittySetting = {
@@ -103,27 +50,8 @@ const wittySetting = {
   user_prompt: 'Praise one concrete detail of the post.',
 }
 
-async function saveSetting(setting: Record<string, unknown>) {
-  const response = await t.app.request('/api/user/ai-settings', {
-    method: 'PUT',
-    headers: authed(user.token),
-    body: JSON.stringify([setting]),
-  })
-  expect(response.status).toBe(200)
-}
-
-async function placeOrder(body: Record<string, unknown>): Promise<Order> {
-  const response = await t.app.request('/api/orders/create', {
-    method: 'POST',
-    headers: authed(user.token),
-    body: JSON.stringify({ custom_comment: null, ...body }),
-  })
-  expect(response.status).toBe(201)
-  return (await response.json()) as Order
-}
-
 async function orderSeenByCustomer(orderId: string): Promise<Order> {
-  const response = await t.app.request('/api/orders/get', { headers: authed(user.token) })
+  const response = await ai.t.app.request('/api/orders/get', { headers: authed(ai.customer.token) })
   expect(response.status).toBe(200)
   const orders = (await response.json()) as Order[]
   const order = orders.find((candidate) => candidate.id === orderId)
@@ -133,12 +61,12 @@ async function orderSeenByCustomer(orderId: string): Promise<Order> {
 
 /** The dispatch of an AI order looks for its texts again TEXTS_POLL_MS after it found them missing. */
 async function letTheDispatchLookAgain() {
-  t.clock.advance(TEXTS_POLL_MS)
+  ai.t.clock.advance(TEXTS_POLL_MS)
   await worker.drain()
 }
 
 function addCallsFor(link: string) {
-  return simulator.calls().filter((call) => call.action === 'add' && call.fields.link === link)
+  return ai.simulator.calls().filter((call) => call.action === 'add' && call.fields.link === link)
 }
 
 function userMessageOf(request: RecordedRequest | undefined): string {
@@ -148,10 +76,10 @@ function userMessageOf(request: RecordedRequest | undefined): string {
 
 describe('an ai_comments order', () => {
   it("is written with its AI setting and the customer's key, in batches, and delivered as comments", async () => {
-    await saveSetting({ ...wittySetting, api_key: customerKey })
+    await ai.saveSetting({ ...wittySetting, api_key: customerKey })
     const link = uniqueLink()
 
-    const placed = await placeOrder({
+    const placed = await ai.placeOrder({
       service_type: 'ai_comments',
       target_url: link,
       quantity: 12,
@@ -168,7 +96,7 @@ describe('an ai_comments order', () => {
     await worker.drain()
 
     // Two batches: one chat completion for 10 texts, one for the last 2, with every number of the setting.
-    const chats = provider.chatRequests()
+    const chats = ai.provider.chatRequests()
     expect(chats.map((request) => (request.body as { n?: number }).n)).toEqual([10, 2])
     for (const request of chats) {
       expect(request.path).toBe('/v1/chat/completions')
@@ -209,14 +137,16 @@ describe('an ai_comments order', () => {
     expect(dispatched.ai_texts).toEqual(written.ai_texts)
 
     // The simulator delivers over its steps; the status sync then completes the order, texts and all.
-    t.clock.advance(10_000)
+    ai.t.clock.advance(10_000)
     await worker.drain()
     const completed = await orderSeenByCustomer(placed.id)
     expect(completed.status).toBe('completed')
     expect(completed.ai_texts).toEqual(written.ai_texts)
-    expect(provider.chatRequests()).toHaveLength(2)
+    expect(ai.provider.chatRequests()).toHaveLength(2)
     // The recent orders of the current-user call show the same.
-    const me = (await (await t.app.request('/api/user/me', { headers: authed(user.token) })).json()) as {
+    const me = (await (
+      await ai.t.app.request('/api/user/me', { headers: authed(ai.customer.token) })
+    ).json()) as {
       orders: Order[]
     }
     expect(me.orders.find((order) => order.id === placed.id)).toMatchObject({
@@ -227,10 +157,10 @@ describe('an ai_comments order', () => {
   })
 
   it('shows how many texts are written after every batch while the job runs', async () => {
-    await saveSetting({ ...wittySetting, api_key: customerKey })
+    await ai.saveSetting({ ...wittySetting, api_key: customerKey })
     // Each chat completion takes a second, so the customer can look between the two batches.
-    provider.failNext({ kind: 'slow', delayMs: 1_000 }, 2)
-    const placed = await placeOrder({
+    ai.provider.failNext({ kind: 'slow', delayMs: 1_000 }, 2)
+    const placed = await ai.placeOrder({
       service_type: 'ai_comments',
       target_url: uniqueLink(),
       quantity: 15,
@@ -263,7 +193,7 @@ describe('the key an AI order is written with', () => {
     const link = uniqueLink()
 
     // No setting chosen: the 'Default AI' preset of spec §3 (DeepSeek) writes the tweets.
-    const placed = await placeOrder({
+    const placed = await ai.placeOrder({
       service_type: 'ai_tweets',
       target_url: link,
       quantity: 3,
@@ -272,7 +202,7 @@ describe('the key an AI order is written with', () => {
     await worker.drain()
     await letTheDispatchLookAgain()
 
-    const chats = provider.chatRequests()
+    const chats = ai.provider.chatRequests()
     expect(chats).toHaveLength(3)
     for (const request of chats) {
       expect(request.path).toBe('/chat/completions')
@@ -283,7 +213,7 @@ describe('the key an AI order is written with', () => {
     const order = await orderSeenByCustomer(placed.id)
     expect(order.status).toBe('processing')
     expect(addCallsFor(link)[0]?.fields).toMatchObject({ service: '7', comments: order.ai_texts?.join('\n') })
-    const generation = await t.db
+    const generation = await ai.t.db
       .selectFrom('order_ai_generations')
       .selectAll()
       .where('order_id', '=', Number(placed.id))
@@ -293,9 +223,9 @@ describe('the key an AI order is written with', () => {
 
   it("is the customer's own key when their setting has one, for that setting's provider", async () => {
     const ownSetting = { ...wittySetting, id: 'own-deepseek', provider: 'deepseek', model: 'deepseek-chat' }
-    await saveSetting({ ...ownSetting, api_key: customerKey })
+    await ai.saveSetting({ ...ownSetting, api_key: customerKey })
 
-    const placed = await placeOrder({
+    const placed = await ai.placeOrder({
       service_type: 'ai_comments',
       target_url: uniqueLink(),
       quantity: 2,
@@ -303,11 +233,11 @@ describe('the key an AI order is written with', () => {
     })
     await worker.drain()
 
-    expect(provider.chatRequests().map((request) => request.headers.authorization)).toEqual([
+    expect(ai.provider.chatRequests().map((request) => request.headers.authorization)).toEqual([
       `Bearer ${customerKey}`,
       `Bearer ${customerKey}`,
     ])
-    const generation = await t.db
+    const generation = await ai.t.db
       .selectFrom('order_ai_generations')
       .select('key_source')
       .where('order_id', '=', Number(placed.id))
@@ -319,9 +249,9 @@ describe('the key an AI order is written with', () => {
 describe('a failing provider', () => {
   it('pauses the order with the reason when it refuses the key, and the retry resumes it', async () => {
     const wrongKey = 'sk-proj-typoInTheKey000111222333444'
-    await saveSetting({ ...wittySetting, api_key: wrongKey })
+    await ai.saveSetting({ ...wittySetting, api_key: wrongKey })
     const link = uniqueLink()
-    const placed = await placeOrder({
+    const placed = await ai.placeOrder({
       service_type: 'ai_comments',
       target_url: link,
       quantity: 4,
@@ -336,14 +266,14 @@ describe('a failing provider', () => {
     expect(paused.paused_reason).not.toContain(wrongKey)
     expect(paused.ai_progress).toEqual({ generated: 0, total: 4 })
     // A refusal is not retried: one call, and the paused order's waiting dispatch ends without sending.
-    expect(provider.chatRequests()).toHaveLength(1)
+    expect(ai.provider.chatRequests()).toHaveLength(1)
     await letTheDispatchLookAgain()
     expect(addCallsFor(link)).toEqual([])
 
-    await saveSetting({ ...wittySetting, api_key: customerKey })
-    const retry = await t.app.request(`/api/orders/retry/${placed.id}`, {
+    await ai.saveSetting({ ...wittySetting, api_key: customerKey })
+    const retry = await ai.t.app.request(`/api/orders/retry/${placed.id}`, {
       method: 'POST',
-      headers: authed(user.token),
+      headers: authed(ai.customer.token),
     })
     expect(retry.status).toBe(200)
     await worker.drain()
@@ -353,17 +283,17 @@ describe('a failing provider', () => {
     expect(resumed.status).toBe('processing')
     expect(resumed.paused_reason).toBeNull()
     expect(resumed.ai_progress).toEqual({ generated: 4, total: 4 })
-    expect(provider.chatRequests().at(-1)?.headers.authorization).toBe(`Bearer ${customerKey}`)
+    expect(ai.provider.chatRequests().at(-1)?.headers.authorization).toBe(`Bearer ${customerKey}`)
     expect(addCallsFor(link)[0]?.fields.comments).toBe(resumed.ai_texts?.join('\n'))
   })
 
   it("pauses the order after the job's retries, keeping the texts written, and the retry writes the rest", async () => {
     const deepSeekSetting = { ...wittySetting, id: 'deep', provider: 'deepseek', model: 'deepseek-chat' }
-    await saveSetting({ ...deepSeekSetting, api_key: customerKey })
+    await ai.saveSetting({ ...deepSeekSetting, api_key: customerKey })
     const link = uniqueLink()
     // DeepSeek gets one call per text, ten side by side: 3 of the first 10 fail, then every call does.
-    provider.failNext({ kind: 'status', status: 503, message: 'Server overloaded, please retry later' }, 3)
-    const placed = await placeOrder({
+    ai.provider.failNext({ kind: 'status', status: 503, message: 'Server overloaded, please retry later' }, 3)
+    const placed = await ai.placeOrder({
       service_type: 'ai_comments',
       target_url: link,
       quantity: 10,
@@ -378,12 +308,12 @@ describe('a failing provider', () => {
     const firstTexts = partly.ai_texts
 
     // Every later attempt asks for the 3 missing texts and fails, until the job gives up.
-    provider.failNext(
+    ai.provider.failNext(
       { kind: 'status', status: 503, message: 'Server overloaded, please retry later' },
       (DEFAULT_MAX_ATTEMPTS - 1) * 3,
     )
     for (let round = 0; round < DEFAULT_MAX_ATTEMPTS; round += 1) {
-      t.clock.advance(6 * 60 * 1000)
+      ai.t.clock.advance(6 * 60 * 1000)
       await worker.drain()
     }
 
@@ -391,12 +321,12 @@ describe('a failing provider', () => {
     expect(paused.status).toBe('paused')
     expect(paused.paused_reason).toBe('Failed to generate texts: Server overloaded, please retry later')
     expect(paused.ai_texts).toEqual(firstTexts)
-    expect(provider.chatRequests()).toHaveLength(10 + (DEFAULT_MAX_ATTEMPTS - 1) * 3)
+    expect(ai.provider.chatRequests()).toHaveLength(10 + (DEFAULT_MAX_ATTEMPTS - 1) * 3)
     expect(addCallsFor(link)).toEqual([])
 
-    const retry = await t.app.request(`/api/orders/retry/${placed.id}`, {
+    const retry = await ai.t.app.request(`/api/orders/retry/${placed.id}`, {
       method: 'POST',
-      headers: authed(user.token),
+      headers: authed(ai.customer.token),
     })
     expect(retry.status).toBe(200)
     await worker.drain()
@@ -411,5 +341,51 @@ describe('a failing provider', () => {
       quantity: '10',
       comments: finished.ai_texts?.join('\n'),
     })
+  })
+})
+
+describe('an AI order of a service without a provider', () => {
+  it("pauses with the reason before any text is written, spending none of the customer's tokens", async () => {
+    await ai.saveSetting({ ...wittySetting, api_key: customerKey })
+    const link = uniqueLink()
+    const mapBack = await ai.unmapService('ai_comments')
+    let placed: Order
+    try {
+      placed = await ai.placeOrder({
+        service_type: 'ai_comments',
+        target_url: link,
+        quantity: 5,
+        ai_settings: wittySetting,
+      })
+      await worker.drain()
+      await letTheDispatchLookAgain()
+
+      const paused = await orderSeenByCustomer(placed.id)
+      expect(paused.status).toBe('paused')
+      expect(paused.paused_reason).toBe(NO_PROVIDER)
+      expect(paused.ai_progress).toEqual({ generated: 0, total: 5 })
+      expect(paused.ai_usage).toBeNull()
+      expect(ai.provider.requests).toHaveLength(0)
+      expect(addCallsFor(link)).toEqual([])
+    } finally {
+      await mapBack()
+    }
+
+    // Once the operator maps the service again, the customer's retry writes the texts and sends them.
+    const retry = await ai.t.app.request(`/api/orders/retry/${placed.id}`, {
+      method: 'POST',
+      headers: authed(ai.customer.token),
+    })
+    expect(retry.status).toBe(200)
+    await worker.drain()
+    await letTheDispatchLookAgain()
+
+    const sent = await orderSeenByCustomer(placed.id)
+    expect(sent.status).toBe('processing')
+    expect(sent.ai_progress).toEqual({ generated: 5, total: 5 })
+    expect(ai.provider.chatRequests().map((request) => request.headers.authorization)).toEqual([
+      `Bearer ${customerKey}`,
+    ])
+    expect(addCallsFor(link)[0]?.fields.comments).toBe(sent.ai_texts?.join('\n'))
   })
 })

@@ -1,11 +1,12 @@
-import { AUTHENTICATION_REQUIRED } from '@engage/contract'
+import { AUTHENTICATION_REQUIRED, TOO_MANY_ATTEMPTS } from '@engage/contract'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { randomBytes } from 'node:crypto'
 import { type Config, ConfigError, loadConfig } from '../src/config'
+import { AI_PREVIEW_RATE_LIMIT } from '../src/http/rate-limit'
 import type { Logger } from '../src/logger'
 import { startFakeOpenAiCompatible, type FakeOpenAiCompatible } from './ai/fakes/openai-compatible'
 import { startFakeReplicate, type FakeReplicate } from './ai/fakes/replicate'
-import { authed, createTestApp, signUp, type SignedUp, type TestApp } from './support/app'
+import { authed, createTestApp, signUp, type SignedUp, type TestApp, uniqueAddress } from './support/app'
 
 // POST /api/orders/fetch-models and POST /api/ai/preview against the local fakes of the providers, on port 0.
 
@@ -63,10 +64,15 @@ beforeEach(async () => {
   user = await signUp(t)
 })
 
-function post(path: string, body: unknown, token: string | null = user.token) {
+function post(
+  path: string,
+  body: unknown,
+  token: string | null = user.token,
+  headers: Record<string, string> = {},
+) {
   return t.app.request(path, {
     method: 'POST',
-    headers: token === null ? { 'Content-Type': 'application/json' } : authed(token),
+    headers: token === null ? { 'Content-Type': 'application/json', ...headers } : authed(token, headers),
     body: JSON.stringify(body),
   })
 }
@@ -358,6 +364,77 @@ describe('POST /api/ai/preview', () => {
 
     expect(response.status).toBe(422)
     expect(await response.json()).toEqual({ detail: 'model: Model is required', field: 'model' })
+  })
+})
+
+describe("POST /api/ai/preview on the operator's key", () => {
+  const operatorSetting = {
+    name: 'Default AI',
+    provider: 'deepseek',
+    model: 'deepseek-chat',
+    temperature: 0.7,
+    max_tokens: 100,
+    system_prompt: 'You write short replies.',
+    user_prompt: 'Say something kind.',
+  }
+  const { perUser, perIp, windowMs } = AI_PREVIEW_RATE_LIMIT
+
+  function preview(customer: SignedUp, address: string, body: Record<string, unknown> = operatorSetting) {
+    return post('/api/ai/preview', body, customer.token, { 'X-Forwarded-For': address })
+  }
+
+  it('allows a customer a number of previews an hour, then answers 429 with Retry-After until it passes', async () => {
+    for (let attempt = 0; attempt < perUser; attempt += 1) {
+      expect((await preview(user, uniqueAddress())).status).toBe(200)
+    }
+    expect(openAiCompatible.chatRequests()).toHaveLength(perUser)
+
+    const limited = await preview(user, uniqueAddress())
+    expect(limited.status).toBe(429)
+    expect(await limited.json()).toEqual({ detail: TOO_MANY_ATTEMPTS })
+    expect(Number(limited.headers.get('Retry-After'))).toBe(windowMs / 1000)
+    // Refused before the provider is asked: the operator pays for nothing more.
+    expect(openAiCompatible.chatRequests()).toHaveLength(perUser)
+
+    // A key of the customer's own is theirs to spend: not limited.
+    const ownKey = await preview(user, uniqueAddress(), { ...operatorSetting, api_key: customerKey })
+    expect(ownKey.status).toBe(200)
+    expect(openAiCompatible.chatRequests().at(-1)?.headers.authorization).toBe(`Bearer ${customerKey}`)
+    // Another customer is not held up by this one.
+    expect((await preview(await signUp(t), uniqueAddress())).status).toBe(200)
+
+    t.clock.advance(windowMs / 4)
+    const later = await preview(user, uniqueAddress())
+    expect(later.status).toBe(429)
+    expect(Number(later.headers.get('Retry-After'))).toBe((windowMs * 3) / 4 / 1000)
+
+    t.clock.advance((windowMs * 3) / 4)
+    const again = await preview(user, uniqueAddress())
+    expect(again.status).toBe(200)
+    expect(openAiCompatible.chatRequests().at(-1)?.headers.authorization).toBe(
+      `Bearer ${operatorDeepSeekKey}`,
+    )
+  })
+
+  it('limits the previews of every customer at one address together', async () => {
+    const address = uniqueAddress()
+    const customers = [user]
+    while (customers.length * perUser < perIp) customers.push(await signUp(t))
+    for (const customer of customers) {
+      for (let attempt = 0; attempt < perIp / customers.length; attempt += 1) {
+        expect((await preview(customer, address)).status).toBe(200)
+      }
+    }
+
+    const newcomer = await signUp(t)
+    const limited = await preview(newcomer, address)
+    expect(limited.status).toBe(429)
+    expect(await limited.json()).toEqual({ detail: TOO_MANY_ATTEMPTS })
+    expect(limited.headers.get('Retry-After')).toBe(String(windowMs / 1000))
+    expect((await preview(newcomer, uniqueAddress())).status).toBe(200)
+
+    t.clock.advance(windowMs)
+    expect((await preview(newcomer, address)).status).toBe(200)
   })
 })
 

@@ -100,33 +100,6 @@ export async function consumePasswordReset(db: Db, token: string, now: number): 
   return row ? Number(row.user_id) : undefined
 }
 
-// ---- Attempt counters --------------------------------------------------------------------------------------
+// ---- Attempt counters (counted and pruned in http/rate-limit.ts) ---------------------------------------
 
 export type AuthAction = 'signin' | 'signup' | 'forgot'
-
-/** How many attempts of `action` by `subject` since `since`, and when the oldest of them happened. */
-export async function countAttempts(db: Db, action: AuthAction, subject: string, since: number) {
-  const row = await db
-    .selectFrom('auth_attempts')
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as('count'),
-      eb.fn.min<number | null>('created_at').as('oldest'),
-    ])
-    .where('action', '=', action)
-    .where('subject', '=', subject)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow()
-  return { count: Number(row.count), oldest: row.oldest === null ? null : Number(row.oldest) }
-}
-
-export async function recordAttempts(db: Db, action: AuthAction, subjects: string[], now: number) {
-  await db
-    .insertInto('auth_attempts')
-    .values(subjects.map((subject) => ({ action, subject, created_at: now })))
-    .execute()
-}
-
-/** Deletes attempts older than `before`: they no longer count towards any limit. */
-export async function pruneAttempts(db: Db, before: number): Promise<void> {
-  await db.deleteFrom('auth_attempts').where('created_at', '<=', before).execute()
-}

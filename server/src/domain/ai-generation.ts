@@ -15,15 +15,16 @@ import type { Db } from '../db/connect'
 import type { Order } from '../db/schema'
 import type { Clock } from '../http/env'
 import { enqueueAttempt } from '../jobs/queue'
-import type { OrderTextsSource } from './fulfilment'
+import { NO_PROVIDER, type OrderTextsSource, serviceUpstream } from './fulfilment'
 import { toApiOrder } from './orders'
 
 // The texts of ai_comments and ai_tweets orders (issue 7): written by the customer's AI setting, frozen on the
 // order, with the customer's key or the operator's default key; stored one row per text as each batch comes
 // back; sent upstream as the `comments` of a Custom Comments service once all of them exist.
 //
-// The lifecycle rides on the order's `dispatch-order` job (domain/fulfilment.ts). Dispatching an AI order asks
-// generatedOrderTexts for its texts; while they are incomplete that enqueues `generate-texts` (once) and the
+// The lifecycle rides on the order's `dispatch-order` job (domain/fulfilment.ts). Dispatching an AI order first
+// checks that its service is mapped to a provider (an unmapped one pauses with NO_PROVIDER before any text is
+// paid for), then asks generatedOrderTexts for its texts; while they are incomplete that enqueues `generate-texts` (once) and the
 // dispatch waits, looking again a little later. generateOrderTexts writes what is missing; the waiting dispatch
 // then finds every text and sends them. A provider that refuses the setting (or keeps failing after the job's
 // retries) pauses the order with the reason; the waiting dispatch finds the order paused and ends. Retrying the
@@ -237,7 +238,7 @@ export type TextGenerationOutcome =
   | 'complete'
   /** Nothing to write: the order is gone, not an AI order, or no longer pending (cancelled, paused). */
   | 'not-needed'
-  /** The provider refused the setting or its key; the order is paused with the reason. */
+  /** The provider refused the setting or its key, or the service lost its provider; the order is paused. */
   | 'paused'
 
 /** Marks a pending order paused with the reason shown to the customer; false when it was no longer pending. */
@@ -269,7 +270,18 @@ export async function generateOrderTexts(
   const { db, config } = deps
   const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst()
   if (!order || order.status !== 'pending') return 'not-needed'
-  if (!(await aiServiceIds(db, [order.service_id])).has(order.service_id)) return 'not-needed'
+  const service = await db
+    .selectFrom('services')
+    .select(['is_ai', 'provider_id', 'remote_service_id'])
+    .where('id', '=', order.service_id)
+    .executeTakeFirst()
+  if (service?.is_ai !== 1) return 'not-needed'
+  // The dispatch checked the mapping before asking for texts; an operator may have removed it since. Texts
+  // that could not be sent anywhere are not bought: the order pauses as its dispatch would pause it.
+  if (!(await serviceUpstream(db, service))) {
+    await pauseOrderForAi(db, order.id, NO_PROVIDER, deps.clock.now())
+    return 'paused'
+  }
 
   const stored = await orderTexts(db, order.id)
   const complete = async () => {

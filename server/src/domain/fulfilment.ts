@@ -7,7 +7,7 @@ import {
   type SmmOrderStatus,
 } from '../adapters/smm'
 import type { Db } from '../db/connect'
-import type { Order, Provider } from '../db/schema'
+import type { Order, Provider, Service } from '../db/schema'
 import type { Clock } from '../http/env'
 import type { Logger } from '../logger'
 import { credit } from './ledger'
@@ -116,6 +116,28 @@ async function loadProvider(db: Db, providerId: number | null): Promise<Provider
   return db.selectFrom('providers').selectAll().where('id', '=', providerId).executeTakeFirst()
 }
 
+/** Where a service's orders go: an enabled provider and the provider's own service id. */
+export interface ServiceUpstream {
+  provider: Provider
+  remoteServiceId: number
+}
+
+/**
+ * The provider a service is mapped to, or undefined when it has none, the provider is disabled, or the
+ * provider's service id is missing: such a service's orders pause with NO_PROVIDER.
+ */
+export async function serviceUpstream(
+  db: Db,
+  service: Pick<Service, 'provider_id' | 'remote_service_id'>,
+): Promise<ServiceUpstream | undefined> {
+  const provider = await loadProvider(db, service.provider_id)
+  const remoteServiceId = Number(service.remote_service_id)
+  if (!provider || provider.enabled !== 1 || !Number.isSafeInteger(remoteServiceId) || remoteServiceId <= 0) {
+    return undefined
+  }
+  return { provider, remoteServiceId }
+}
+
 /**
  * Pauses a pending order that has no upstream id. `clearAttempt` forgets the attempt: only when the provider
  * surely has no order (it refused it, or the order never reached it), so a retry may send it again.
@@ -199,15 +221,10 @@ export async function dispatchOrder(deps: FulfilmentDeps, orderId: number): Prom
     .selectAll()
     .where('id', '=', order.service_id)
     .executeTakeFirstOrThrow()
-  let comments: readonly string[] | undefined
-  if (service.is_ai === 1) {
-    const texts = await deps.orderTexts(db, order)
-    if (texts === null) return { outcome: 'waiting', reason: 'Waiting for the texts of an AI order' }
-    comments = texts
-  }
-  const provider = await loadProvider(db, service.provider_id)
-  const remoteServiceId = Number(service.remote_service_id)
-  if (!provider || provider.enabled !== 1 || !Number.isSafeInteger(remoteServiceId) || remoteServiceId <= 0) {
+  // The mapping first: an AI order of a service that cannot be sent anywhere pauses before its texts are
+  // written, so no tokens of the customer's (or the operator's) key are spent on it.
+  const upstream = await serviceUpstream(db, service)
+  if (!upstream) {
     await pauseUnplacedOrder(db, {
       orderId: order.id,
       reason: NO_PROVIDER,
@@ -215,6 +232,13 @@ export async function dispatchOrder(deps: FulfilmentDeps, orderId: number): Prom
       now: clock.now(),
     })
     return { outcome: 'paused', reason: NO_PROVIDER }
+  }
+  const { provider, remoteServiceId } = upstream
+  let comments: readonly string[] | undefined
+  if (service.is_ai === 1) {
+    const texts = await deps.orderTexts(db, order)
+    if (texts === null) return { outcome: 'waiting', reason: 'Waiting for the texts of an AI order' }
+    comments = texts
   }
 
   // The attempt, committed before `add`. Conditional, like the cancel route's guard: whichever commits first

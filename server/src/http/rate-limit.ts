@@ -1,12 +1,35 @@
 import { TOO_MANY_ATTEMPTS } from '@engage/contract'
 import type { Context } from 'hono'
-import { type AuthAction, countAttempts, pruneAttempts, recordAttempts } from '../domain/accounts'
+import type { Db } from '../db/connect'
+import type { AuthAction } from '../domain/accounts'
 import type { AppEnv } from './env'
 import { HttpError } from './errors'
 
-// Rate limits of sign-in, sign-up and forgot-password, per account and per client address, counted in the
-// auth_attempts table so they hold across restarts and across server processes sharing one PostgreSQL.
+// Rate limits counted in the auth_attempts table, so they hold across restarts and across server processes
+// sharing one PostgreSQL: sign-in, sign-up and forgot-password per account and per client address; the start
+// of a Google sign-in per address; and AI previews written on the operator's key per customer and per address.
 // Every attempt counts (a success too): the limits are generous for a person and tight for a script.
+
+/** What is limited; the `action` column of auth_attempts. */
+export type LimitedAction = AuthAction | 'google-signin' | 'ai-preview'
+
+/**
+ * AI previews on the operator's default key (POST /api/ai/preview without a key of the customer's own): each
+ * one is a provider call the operator pays for. A customer tuning a prompt previews a few times an hour.
+ */
+export const AI_PREVIEW_RATE_LIMIT = { windowMs: 60 * 60 * 1000, perUser: 20, perIp: 60 } as const
+
+/** How long an attempt of each action counts; the sign-in family follows the configured window. */
+function windowsOf(c: Context<AppEnv>): Record<LimitedAction, number> {
+  const authWindowMs = c.var.deps.config.authRateLimit.windowMs
+  return {
+    signin: authWindowMs,
+    signup: authWindowMs,
+    forgot: authWindowMs,
+    'google-signin': authWindowMs,
+    'ai-preview': AI_PREVIEW_RATE_LIMIT.windowMs,
+  }
+}
 
 /**
  * The client's address: the socket's peer, or with TRUST_PROXY the leftmost X-Forwarded-For entry (the
@@ -20,44 +43,105 @@ export function clientAddress(c: Context<AppEnv>): string {
   return c.env?.incoming?.socket.remoteAddress ?? 'unknown'
 }
 
-// Old rows are pruned at most once a minute per database: a delete kept off the path of most requests.
+/** The subject of a limit per client address. */
+export function addressSubject(c: Context<AppEnv>): string {
+  return `ip:${clientAddress(c)}`
+}
+
+// ---- The attempts table -----------------------------------------------------------------------------------
+
+/** How many attempts of `action` by `subject` since `since`, and when the oldest of them happened. */
+async function countAttempts(db: Db, action: LimitedAction, subject: string, since: number) {
+  const row = await db
+    .selectFrom('auth_attempts')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.min<number | string | null>('created_at').as('oldest'),
+    ])
+    .where('action', '=', action)
+    .where('subject', '=', subject)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow()
+  return { count: Number(row.count), oldest: row.oldest === null ? null : Number(row.oldest) }
+}
+
+// Old rows are pruned at most once a minute per database: a delete kept off the path of most requests. Each
+// action's rows go once they are out of that action's own window.
 const PRUNE_INTERVAL_MS = 60_000
 const lastPruneAt = new WeakMap<object, number>()
 
+async function pruneAttempts(db: Db, windows: Record<LimitedAction, number>, now: number): Promise<void> {
+  const prunedAt = lastPruneAt.get(db)
+  if (prunedAt !== undefined && now - prunedAt < PRUNE_INTERVAL_MS && now >= prunedAt) return
+  lastPruneAt.set(db, now)
+  await db
+    .deleteFrom('auth_attempts')
+    .where((eb) =>
+      eb.or(
+        Object.entries(windows).map(([action, windowMs]) =>
+          eb.and([eb('action', '=', action), eb('created_at', '<=', now - windowMs)]),
+        ),
+      ),
+    )
+    .execute()
+}
+
+// ---- Limits -----------------------------------------------------------------------------------------------
+
+/** One subject of a limit: `ip:<address>`, `account:<email>` or `user:<id>`, and how many attempts it may make. */
+export interface AttemptLimit {
+  subject: string
+  limit: number
+}
+
 /**
- * Counts this attempt against the address and, when given, the account; throws 429 with Retry-After once
- * either is over its limit (the refused attempt itself is not counted).
+ * Counts this attempt of `action` against every subject, unless one of them is at its limit: then nothing is
+ * counted and the answer is how many seconds to wait (the Retry-After), else undefined.
  */
+export async function takeAttempt(
+  c: Context<AppEnv>,
+  action: LimitedAction,
+  limits: readonly AttemptLimit[],
+): Promise<number | undefined> {
+  const { db, clock } = c.var.deps
+  const windows = windowsOf(c)
+  const windowMs = windows[action]
+  const now = clock.now()
+  const since = now - windowMs
+  await pruneAttempts(db, windows, now)
+  let retryAfterMs = 0
+  for (const { subject, limit } of limits) {
+    const { count, oldest } = await countAttempts(db, action, subject, since)
+    if (count >= limit && oldest !== null) retryAfterMs = Math.max(retryAfterMs, oldest + windowMs - now)
+  }
+  if (retryAfterMs > 0) return Math.max(1, Math.ceil(retryAfterMs / 1000))
+  await db
+    .insertInto('auth_attempts')
+    .values(limits.map(({ subject }) => ({ action, subject, created_at: now })))
+    .execute()
+  return undefined
+}
+
+/** takeAttempt for JSON routes: over a limit it throws 429 `{ detail }` with Retry-After. */
+export async function limitAttempt(
+  c: Context<AppEnv>,
+  action: LimitedAction,
+  limits: readonly AttemptLimit[],
+): Promise<void> {
+  const retryAfterSeconds = await takeAttempt(c, action, limits)
+  if (retryAfterSeconds !== undefined) {
+    throw new HttpError(429, TOO_MANY_ATTEMPTS, { headers: { 'Retry-After': String(retryAfterSeconds) } })
+  }
+}
+
+/** The limits of sign-in, sign-up and forgot-password: per client address and, when given, per account. */
 export async function limitAuthAttempt(
   c: Context<AppEnv>,
   action: AuthAction,
   email?: string,
 ): Promise<void> {
-  const { db, clock, config } = c.var.deps
-  const { windowMs, perAccount, perIp } = config.authRateLimit
-  const now = clock.now()
-  const since = now - windowMs
-  const prunedAt = lastPruneAt.get(db)
-  if (prunedAt === undefined || now - prunedAt >= PRUNE_INTERVAL_MS || now < prunedAt) {
-    lastPruneAt.set(db, now)
-    await pruneAttempts(db, since)
-  }
-  const subjects: { subject: string; limit: number }[] = [{ subject: `ip:${clientAddress(c)}`, limit: perIp }]
-  if (email !== undefined) subjects.push({ subject: `account:${email}`, limit: perAccount })
-  let retryAfterMs = 0
-  for (const { subject, limit } of subjects) {
-    const { count, oldest } = await countAttempts(db, action, subject, since)
-    if (count >= limit && oldest !== null) retryAfterMs = Math.max(retryAfterMs, oldest + windowMs - now)
-  }
-  if (retryAfterMs > 0) {
-    throw new HttpError(429, TOO_MANY_ATTEMPTS, {
-      headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) },
-    })
-  }
-  await recordAttempts(
-    db,
-    action,
-    subjects.map(({ subject }) => subject),
-    now,
-  )
+  const { perAccount, perIp } = c.var.deps.config.authRateLimit
+  const limits: AttemptLimit[] = [{ subject: addressSubject(c), limit: perIp }]
+  if (email !== undefined) limits.push({ subject: `account:${email}`, limit: perAccount })
+  await limitAttempt(c, action, limits)
 }

@@ -6,11 +6,14 @@ import { previewApiKey, settingFromFields } from '../domain/ai-generation'
 import { requireAuth } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { handleError, HttpError } from '../http/errors'
+import { addressSubject, AI_PREVIEW_RATE_LIMIT, limitAttempt } from '../http/rate-limit'
 import { validate } from '../http/validate'
 
 // POST /api/orders/fetch-models (spec §7) and POST /api/ai/preview (the AI settings dialog's 'Generate
 // preview', issue 7). Both call the customer's AI provider while the request waits. Keys come in request bodies
 // and are never logged or answered: the adapters remove them from every error message before it is built.
+// A preview the operator's default key would pay for is rate-limited per customer and per address
+// (AI_PREVIEW_RATE_LIMIT); with a key of the customer's own it is not.
 
 /** What a preview is written about when the dialog gives no link. */
 export const PREVIEW_SAMPLE_LINK = 'https://example.com/posts/1'
@@ -48,6 +51,12 @@ export const aiRoutes = new Hono<AppEnv>()
       setting: fields,
       dataKey: config.dataKey,
     })
+    if (apiKey === '' && config.ai.defaultApiKeys[fields.provider]) {
+      await limitAttempt(c, 'ai-preview', [
+        { subject: `user:${String(c.var.user.id)}`, limit: AI_PREVIEW_RATE_LIMIT.perUser },
+        { subject: addressSubject(c), limit: AI_PREVIEW_RATE_LIMIT.perIp },
+      ])
+    }
     const { text } = await generatePreview({
       setting: settingFromFields(fields),
       targetUrl: targetUrl ?? PREVIEW_SAMPLE_LINK,

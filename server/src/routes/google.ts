@@ -8,6 +8,7 @@ import {
   GOOGLE_REQUEST_EXPIRED,
   GOOGLE_UNAVAILABLE,
   type GooglePopupMessage,
+  TOO_MANY_ATTEMPTS,
 } from '@engage/contract'
 import { type Context, Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
@@ -24,6 +25,7 @@ import {
 } from '../domain/google'
 import { createSession } from '../domain/sessions'
 import type { AppEnv } from '../http/env'
+import { addressSubject, takeAttempt } from '../http/rate-limit'
 
 // GET /api/auth/providers, GET /api/signin/google (the popup's first page) and GET /api/signin/google/callback.
 //
@@ -155,7 +157,14 @@ function popupHeaders(extra: Record<string, string> = {}): Record<string, string
   }
 }
 
-function popupResponse(c: Context<AppEnv>, page: PopupPage, status: 200 | 400 | 403 | 502 | 503) {
+type PopupStatus = 200 | 400 | 403 | 429 | 502 | 503
+
+function popupResponse(
+  c: Context<AppEnv>,
+  page: PopupPage,
+  status: PopupStatus,
+  extraHeaders: Record<string, string> = {},
+) {
   const { html, script } = renderPopupPage(page, new URL(c.var.deps.config.publicUrl).origin)
   const policy = [
     "default-src 'none'",
@@ -165,10 +174,15 @@ function popupResponse(c: Context<AppEnv>, page: PopupPage, status: 200 | 400 | 
     "form-action 'none'",
     "frame-ancestors 'none'",
   ].join('; ')
-  return c.html(html, status, popupHeaders({ 'Content-Security-Policy': policy }))
+  return c.html(html, status, popupHeaders({ ...extraHeaders, 'Content-Security-Policy': policy }))
 }
 
-function errorPage(c: Context<AppEnv>, error: string, status: 400 | 403 | 502 | 503) {
+function errorPage(
+  c: Context<AppEnv>,
+  error: string,
+  status: Exclude<PopupStatus, 200>,
+  extraHeaders: Record<string, string> = {},
+) {
   return popupResponse(
     c,
     {
@@ -177,6 +191,7 @@ function errorPage(c: Context<AppEnv>, error: string, status: 400 | 403 | 502 | 
       message: { type: GOOGLE_AUTH_MESSAGE_TYPE, error },
     },
     status,
+    extraHeaders,
   )
 }
 
@@ -214,6 +229,15 @@ export const googleRoutes = new Hono<AppEnv>()
     const { db, clock, config, logger } = c.var.deps
     const client = oidcClient(config)
     if (!client) return notConfiguredPage(c)
+    // Each start stores a state row and may ask the issuer for its discovery document: limited per address
+    // like a password sign-in. The popup is a page, not a fetch, so the refusal is the popup's error page
+    // (429 with Retry-After) posting TOO_MANY_ATTEMPTS to the opener, which shows it like any other error.
+    const retryAfterSeconds = await takeAttempt(c, 'google-signin', [
+      { subject: addressSubject(c), limit: config.authRateLimit.perIp },
+    ])
+    if (retryAfterSeconds !== undefined) {
+      return errorPage(c, TOO_MANY_ATTEMPTS, 429, { 'Retry-After': String(retryAfterSeconds) })
+    }
     const now = clock.now()
     let location: string
     try {

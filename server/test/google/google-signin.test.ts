@@ -14,12 +14,13 @@ import {
   GOOGLE_UNAVAILABLE,
   GooglePopupMessage,
   MeResponse,
+  TOO_MANY_ATTEMPTS,
 } from '@engage/contract'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../src/app'
 import { type Config, GOOGLE_CALLBACK_PATH, loadConfig } from '../../src/config'
 import { GOOGLE_SIGNIN_TTL_MS } from '../../src/domain/google'
-import { authed, createTestApp, signUp, type TestApp, uniqueEmail } from '../support/app'
+import { authed, createTestApp, signUp, type TestApp, uniqueAddress, uniqueEmail } from '../support/app'
 import {
   type FakeGoogleFailure,
   FakeGoogleIssuer,
@@ -252,6 +253,40 @@ describe('the authorization request', () => {
     await signInWithGoogle(panel)
     await signInWithGoogle(panel)
     expect(panel.fake.reads.discovery).toBe(1)
+  })
+})
+
+describe('starts of a sign-in from one address', () => {
+  it('are limited like password sign-ins, answered with a popup that tells the opener, until the window passes', async () => {
+    const { perIp, windowMs } = panel.t.config.authRateLimit
+    const address = uniqueAddress()
+    for (let start = 0; start < perIp; start += 1) {
+      const response = await new PopupBrowser(address).request(startUrl(panel))
+      expect(response.status).toBe(302)
+    }
+    const statesBefore = await countRows(panel.t, 'google_signin_states')
+
+    const limited = await new PopupBrowser(address).request(startUrl(panel))
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('Retry-After'))).toBe(windowMs / 1000)
+    expect(limited.headers.get('Location')).toBeNull()
+    const popup = await readPopupPage(limited)
+    expect(popup.message).toEqual({ type: 'google-auth', error: TOO_MANY_ATTEMPTS })
+    expect(popup.targetOrigin).toBe(panel.url)
+    expect(popup.closed).toBe(true)
+    expect(await countRows(panel.t, 'google_signin_states')).toBe(statesBefore)
+
+    // Another address is not held up by this one.
+    expect((await new PopupBrowser().request(startUrl(panel))).status).toBe(302)
+
+    panel.t.clock.advance(windowMs / 3)
+    const later = await new PopupBrowser(address).request(startUrl(panel))
+    expect(later.status).toBe(429)
+    expect(Number(later.headers.get('Retry-After'))).toBe((windowMs - windowMs / 3) / 1000)
+
+    panel.t.clock.advance(windowMs - windowMs / 3)
+    const { popup: signedIn } = await signInWithGoogle(panel, new PopupBrowser(address))
+    expect(signedIn.message.jwtToken).toBeDefined()
   })
 })
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import vm from 'node:vm'
+import { uniqueAddress } from '../support/app'
 
 // What the tests need of a browser for the Google popup: a cookie jar (per origin and path, with Max-Age) and
 // redirects followed by hand, so each hop can be looked at; and the popup page's inline script run against a
@@ -21,6 +22,12 @@ export interface Hop {
 
 export class PopupBrowser {
   private readonly cookies = new Map<string, StoredCookie>()
+
+  /**
+   * @param address The browser's client address, sent as X-Forwarded-For (TRUST_PROXY is on in tests): one of
+   * its own by default, so the per-address limit of sign-in starts stays out of tests that are not about it.
+   */
+  constructor(readonly address: string = uniqueAddress()) {}
 
   /** The cookie `name` as stored for `origin`, with its attributes in lower case. */
   cookie(origin: string, name: string): StoredCookie | undefined {
@@ -66,6 +73,7 @@ export class PopupBrowser {
     const headers = new Headers(init.headers)
     const cookie = this.cookieHeader(target)
     if (cookie !== undefined) headers.set('Cookie', cookie)
+    if (!headers.has('X-Forwarded-For')) headers.set('X-Forwarded-For', this.address)
     const response = await fetch(target, { ...init, headers, redirect: 'manual' })
     this.store(target, response)
     return response
