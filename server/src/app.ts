@@ -5,6 +5,7 @@ import { createAppPaymentGateways } from './domain/payments'
 import type { AppDeps, AppEnv } from './http/env'
 import { handleError, handleNotFound, HttpError, REQUEST_BODY_TOO_LARGE } from './http/errors'
 import { securityHeaders } from './http/security'
+import { adminRoutes } from './routes/admin'
 import { aiRoutes } from './routes/ai'
 import { apiKeyRoutes } from './routes/api-keys'
 import { authRoutes } from './routes/auth'
@@ -17,6 +18,7 @@ import { serviceRoutes } from './routes/services'
 import { userRoutes } from './routes/user'
 import { v2Routes } from './routes/v2'
 import { walletRoutes } from './routes/wallet'
+import { widgetRoutes } from './routes/widget'
 
 export type { AppDeps, AppEnv } from './http/env'
 
@@ -60,11 +62,14 @@ export function createApp(callerDeps: AppDeps) {
   // Before userRoutes: its '/user/*' authentication would otherwise run a second time for these paths.
   app.route('/api', apiKeyRoutes)
   app.route('/api', userRoutes)
+  app.route('/api', adminRoutes)
   // The SMM panel API v2 for customers' scripts and reseller panels (key in the body, answers as panels do).
   // No other /api route starts with /v2, so the mount takes no path from them.
   app.route(API_V2_PATH, v2Routes)
   // The sandbox gateway's checkout pages: opened by browsers, outside the JSON API.
   app.route('/sandbox', sandboxRoutes)
+  // The order widget for partner sites: its loader, bundle and demo page (routes/widget.ts).
+  app.route('/widget', widgetRoutes())
   return app
 }
 

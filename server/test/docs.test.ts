@@ -1,4 +1,7 @@
-import { endpoints } from '@engage/contract'
+import { adminEndpoints, endpoints } from '@engage/contract'
+
+// The document covers both registries: customer calls and operator calls.
+const registry = { ...endpoints, ...adminEndpoints }
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from './support/app'
 
@@ -51,7 +54,7 @@ describe('GET /api/openapi.json', () => {
     expect(document.components.securitySchemes).toEqual({ bearerAuth: { type: 'http', scheme: 'bearer' } })
   })
 
-  it.each(Object.entries(endpoints))(
+  it.each(Object.entries(registry))(
     'documents %s with its method, path, auth and schemas',
     async (name, endpoint) => {
       const document = await openApi()
@@ -107,7 +110,7 @@ describe('GET /api/docs', () => {
     expect(page).toContain('<html lang="en">')
     expect(page).toContain('<h1>Engage Panel API</h1>')
     expect(page).toContain('href="/api/openapi.json"')
-    for (const endpoint of Object.values(endpoints)) {
+    for (const endpoint of Object.values(registry)) {
       expect(page).toContain(`<code>${endpoint.path}</code>`)
     }
     // Nothing inline or remote: the page works under the CSP and without a network.

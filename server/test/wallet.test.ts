@@ -2,6 +2,7 @@ import {
   AUTHENTICATION_REQUIRED,
   CURSOR_INVALID,
   ListTransactionsResponse,
+  MeResponse,
   type Transaction,
 } from '@engage/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -237,5 +238,58 @@ describe('GET /api/wallet/transactions', () => {
     const response = await t.app.request('/api/wallet/transactions')
     expect(response.status).toBe(401)
     expect(await response.json()).toEqual({ detail: AUTHENTICATION_REQUIRED })
+  })
+})
+
+describe("an operator's balance adjustment in the customer's history", () => {
+  it('lists the credit and the debit the console wrote as manual deposit and withdrawal, in the contract shape', async () => {
+    const customer = await signUp(t)
+    const operator = await signUp(t)
+    await t.db.updateTable('users').set({ role: 'admin' }).where('id', '=', operator.userId).execute()
+    const adjust = async (amount: number, reason: string, key: string) => {
+      const response = await t.app.request(`/api/admin/users/${String(customer.userId)}/balance`, {
+        method: 'POST',
+        headers: authed(operator.token),
+        body: JSON.stringify({ amount, reason, idempotency_key: key }),
+      })
+      expect(response.status).toBe(200)
+      t.clock.advance(MINUTE)
+    }
+    await adjust(12.5, 'Goodwill for the delayed order', 'wallet-test-credit-1')
+    await adjust(-2.25, 'Correction of a double credit', 'wallet-test-debit-1')
+
+    const response = await list(customer.token)
+    expect(response.status).toBe(200)
+    const { transactions } = ListTransactionsResponse.parse(await response.json())
+    expect(transactions).toEqual([
+      expect.objectContaining({
+        type: 'withdrawal',
+        method: 'manual',
+        amount: 2.25,
+        currency: 'USD',
+        status: 'completed',
+        payment_details: expect.objectContaining({ adjustment: true, note: 'Correction of a double credit' }),
+      }),
+      expect.objectContaining({
+        type: 'deposit',
+        method: 'manual',
+        amount: 12.5,
+        status: 'completed',
+        payment_details: expect.objectContaining({
+          adjustment: true,
+          note: 'Goodwill for the delayed order',
+        }),
+      }),
+    ])
+
+    // The same entries in the current-user call, which the panel parses with the contract too.
+    const me = await t.app.request('/api/user/me', { headers: authed(customer.token) })
+    expect(me.status).toBe(200)
+    const meBody = MeResponse.parse(await me.json())
+    expect(meBody.transactions.map((entry) => [entry.type, entry.amount])).toEqual([
+      ['withdrawal', 2.25],
+      ['deposit', 12.5],
+    ])
+    expect(meBody.balance).toBe(10.25)
   })
 })

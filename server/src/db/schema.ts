@@ -400,3 +400,33 @@ export type Provider = Selectable<ProvidersTable>
 export type ProviderService = Selectable<ProviderServicesTable>
 export type ApiKey = Selectable<ApiKeysTable>
 export type Refill = Selectable<RefillsTable>
+
+// ---- Operator console (migration 0060, ADR 070): declared by interface merging so the tables above stay as
+// they were.
+
+/** One operator write; rows are only inserted. */
+export interface AuditLogTable {
+  id: Id
+  actor_id: number
+  actor_email: string
+  actor_role: 'support' | 'admin'
+  /** The contract's AuditAction ('order.refund'). */
+  action: string
+  /** '<kind>:<id>', e.g. 'order:42'. */
+  target: string
+  before_json: string | null
+  after_json: string | null
+  reason: string | null
+  created_at: Instant
+}
+
+export interface ProvidersTable {
+  /** The margin rule in hundredths of a percent (1250 = 12.5 %); null = none. */
+  margin_basis_points: ColumnType<number | null, number | null | undefined, number | null>
+}
+
+export interface Database {
+  audit_log: AuditLogTable
+}
+
+export type AuditLogRow = Selectable<AuditLogTable>

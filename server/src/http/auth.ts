@@ -1,4 +1,11 @@
-import { AUTHENTICATION_REQUIRED, INVALID_OR_EXPIRED_TOKEN } from '@engage/contract'
+import {
+  ADMIN_ONLY,
+  AUTHENTICATION_REQUIRED,
+  INVALID_OR_EXPIRED_TOKEN,
+  OPERATOR_FORBIDDEN,
+  type OperatorRole,
+  roleAllows,
+} from '@engage/contract'
 import { createMiddleware } from 'hono/factory'
 import { authenticateToken } from '../domain/sessions'
 import type { AppEnv } from './env'
@@ -29,3 +36,16 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   c.set('sessionId', session.sessionId)
   await next()
 })
+
+/**
+ * Behind requireAuth: lets through accounts whose role covers `role` (admin covers support); a customer answers
+ * 403 OPERATOR_FORBIDDEN, a support account on an admin-only call 403 ADMIN_ONLY (ADR 070).
+ */
+export function requireRole(role: OperatorRole) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const { role: userRole } = c.var.user
+    if (userRole !== 'support' && userRole !== 'admin') throw new HttpError(403, OPERATOR_FORBIDDEN)
+    if (!roleAllows(userRole, role)) throw new HttpError(403, ADMIN_ONLY)
+    await next()
+  })
+}

@@ -1,4 +1,4 @@
-import { type EndpointDefinition, endpoints, schemaRegistry } from '@engage/contract'
+import { adminEndpoints, type EndpointDefinition, endpoints, schemaRegistry } from '@engage/contract'
 import { Hono } from 'hono'
 import { html, raw } from 'hono/html'
 import * as z from 'zod'
@@ -139,8 +139,11 @@ function operation(
   }
 }
 
+/** Customer and operator calls: the document describes the whole API. */
+const wholeApi: Readonly<Record<string, EndpointDefinition>> = { ...endpoints, ...adminEndpoints }
+
 export function buildOpenApiDocument(
-  registry: Readonly<Record<string, EndpointDefinition>> = endpoints,
+  registry: Readonly<Record<string, EndpointDefinition>> = wholeApi,
 ): OpenApiDocument {
   const components: Record<string, JsonSchema> = {}
   const paths: OpenApiDocument['paths'] = {}

@@ -12,7 +12,8 @@ import type { Logger } from '../logger'
 // - /assets/*: the hashed bundles, cached for a year (their names change with their content);
 // - the public pages (/, /about, /privacy, /terms, /security): HTML rendered by the panel's server render with
 //   the current service list, rendered again when the list changes, so the pricing grid is never stale;
-// - /auth, /logout and the signed-in pages: the app shell, rendered in the browser;
+// - /auth, /logout, the signed-in pages and the operator console (/admin/...): the app shell, rendered in the
+//   browser;
 // - any other path: the landing page (spec §2), with status 404.
 // Mount it last: its catch-all answers every GET the API, the sandbox and the simulator have not.
 
@@ -21,6 +22,8 @@ export const defaultPanelDistDir = path.resolve(import.meta.dirname, '../../../a
 
 /** Paths of the app shell: rendered in the browser (the guard and the session live there). */
 const appShellPaths = new Set(['/auth', '/logout', '/dashboard', '/orders', '/wallet', '/settings'])
+/** The operator console: /admin and its sections (/admin/users, ...), also the app shell. */
+const appShellPrefixes = ['/admin']
 
 /** Prefixes that belong to other parts of the server: never answered with a page. */
 const serverPrefixes = ['/api', '/sandbox', '/simulator', '/widget']
@@ -227,7 +230,10 @@ export function panelRoutes(build: PanelBuild, logger: Logger) {
       // A missing file (a name with an extension) is a 404, not a page.
       if (ownedElsewhere || /\.[a-z0-9]+$/i.test(pathname)) return c.notFound()
 
-      if (appShellPaths.has(pathname)) {
+      const isAppShell =
+        appShellPaths.has(pathname) ||
+        appShellPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
+      if (isAppShell) {
         return send(c, build.shell, { cacheControl: PAGE_CACHE_CONTROL })
       }
       const isPublicPage = build.render.prerenderedPaths.includes(pathname)

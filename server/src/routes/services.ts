@@ -1,11 +1,14 @@
 import { per1kMicrosToUnitRateUsd, microsToUsd, serviceDisplayName } from '@engage/contract'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
+import { cors } from 'hono/cors'
 import { serviceCatalogue } from '../domain/services'
 import type { AppEnv } from '../http/env'
 
 // GET /api/get-services (public): service name → price per unit in USD, what the landing page, the widget and
 // the order forms price with. GET /api/services (public): the same services with their limits, for screens
 // that check a quantity against a service's own minimum and maximum.
+// Both are read by the order widget on partner sites, so they answer CORS: for the partner origins in
+// WIDGET_ORIGINS, or for any origin ('*') when none are configured. No other API route does.
 
 /** Browsers and proxies may reuse the list briefly; after that a conditional request costs a 304. */
 const CACHE_CONTROL = 'public, max-age=30'
@@ -19,7 +22,20 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   })
 }
 
+/** CORS for the public service lists: the configured partner origins, or any origin when none are set. */
+const widgetCors = cors({
+  origin: (origin, c) => {
+    const allowed = (c as Context<AppEnv>).var.deps.config.widgetOrigins
+    if (allowed.length === 0) return '*'
+    return allowed.some((entry) => entry.replace(/\/+$/, '') === origin) ? origin : null
+  },
+  allowMethods: ['GET'],
+  maxAge: 600,
+})
+
 export const serviceRoutes = new Hono<AppEnv>()
+  .use('/get-services', widgetCors)
+  .use('/services', widgetCors)
   .get('/get-services', async (c) => {
     const catalogue = await serviceCatalogue(c.var.deps.db)
     const headers = { 'Cache-Control': CACHE_CONTROL, ETag: catalogue.pricesEtag }

@@ -2,17 +2,16 @@
 // Heleket (same API, its own host and keys).
 
 import { createHash } from 'node:crypto'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   PaymentGatewayError,
   PaymentGatewayUnavailableError,
   WebhookRejectedError,
   type PaymentGateway,
-  type PaymentReport,
 } from '../../src/adapters/payments'
 import { createCryptomusGateway, type CryptomusGatewayName } from '../../src/adapters/payments/cryptomus'
 import { startCryptomusFake, type CryptomusFake } from './fakes/cryptomusFake'
-import { startWebhookReceiver, type WebhookReceiver } from './fakes/webhookReceiver'
+import { setUpGatewayWithWebhooks } from '../support/payment-gateways'
 
 const merchantId = '8b03432e-385b-4670-8d06-064591096795'
 const apiKey = 'uQ4LFWCBE3dT84uQnt7ycL7p9WcgMPI8lzKl7Ct2I43R6SSC3gVDS3rkGX'
@@ -20,35 +19,11 @@ const apiKey = 'uQ4LFWCBE3dT84uQnt7ycL7p9WcgMPI8lzKl7Ct2I43R6SSC3gVDS3rkGX'
 describe.each<CryptomusGatewayName>(['cryptomus', 'heleket'])('%s adapter', (name) => {
   let fake: CryptomusFake
   let gateway: PaymentGateway
-  let receiver: WebhookReceiver
-
-  beforeEach(async () => {
+  const { invoiceInput, deliveredReport, lastDelivery, receiverUrl } = setUpGatewayWithWebhooks(async () => {
     fake = await startCryptomusFake({ merchantId, apiKey })
     gateway = createCryptomusGateway(name, { merchantId, apiKey, baseUrl: fake.baseUrl }, { timeoutMs: 2000 })
-    receiver = await startWebhookReceiver(gateway)
+    return { gateway, close: () => fake.close() }
   })
-  afterEach(async () => {
-    await fake.close()
-    await receiver.close()
-  })
-
-  function invoiceInput(orderId: string) {
-    return {
-      orderId,
-      amountUsd: '25.00',
-      returnUrl: `http://127.0.0.1:8787/wallet?order_id=${orderId}`,
-      successUrl: `http://127.0.0.1:8787/wallet?payment_status=success&order_id=${orderId}`,
-      failUrl: `http://127.0.0.1:8787/wallet?payment_status=failed&order_id=${orderId}`,
-      callbackUrl: receiver.url,
-      description: 'Wallet deposit',
-    }
-  }
-
-  async function deliveredReport(): Promise<PaymentReport> {
-    const delivery = receiver.deliveries.at(-1)
-    if (!delivery || delivery instanceof Error) throw new Error(`expected a report, got ${String(delivery)}`)
-    return delivery
-  }
 
   it('lists only available services, with currency and network upper-cased and a readable name', async () => {
     const methods = await gateway.listMethods()
@@ -75,7 +50,7 @@ describe.each<CryptomusGatewayName>(['cryptomus', 'heleket'])('%s adapter', (nam
       order_id: 'dep_001',
       url_return: 'http://127.0.0.1:8787/wallet?order_id=dep_001',
       url_success: 'http://127.0.0.1:8787/wallet?payment_status=success&order_id=dep_001',
-      url_callback: receiver.url,
+      url_callback: receiverUrl(),
       additional_data: 'Wallet deposit',
     })
     const stored = [...fake.invoices.values()][0]
@@ -231,8 +206,8 @@ describe.each<CryptomusGatewayName>(['cryptomus', 'heleket'])('%s adapter', (nam
       impostor.settle(gatewayId, { status: 'paid', payment_amount_usd: '25.00' })
 
       expect(await impostor.sendWebhook(gatewayId)).toBe(400)
-      expect(receiver.deliveries.at(-1)).toBeInstanceOf(WebhookRejectedError)
-      expect(receiver.deliveries.at(-1)).toMatchObject({ reason: 'bad_signature' })
+      expect(lastDelivery()).toBeInstanceOf(WebhookRejectedError)
+      expect(lastDelivery()).toMatchObject({ reason: 'bad_signature' })
     } finally {
       await impostor.close()
     }

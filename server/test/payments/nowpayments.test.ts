@@ -1,16 +1,15 @@
 // The NOWPayments adapter against a local fake speaking the real protocol.
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   PaymentGatewayError,
   PaymentGatewayUnavailableError,
   WebhookRejectedError,
   type PaymentGateway,
-  type PaymentReport,
 } from '../../src/adapters/payments'
 import { createNowPaymentsGateway } from '../../src/adapters/payments/nowpayments'
 import { startNowPaymentsFake, type NowPaymentsFake } from './fakes/nowPaymentsFake'
-import { startWebhookReceiver, type WebhookReceiver } from './fakes/webhookReceiver'
+import { setUpGatewayWithWebhooks } from '../support/payment-gateways'
 
 const apiKey = 'NP-API-KEY-1234567'
 const ipnSecret = 'np-ipn-secret-abcdefgh'
@@ -19,9 +18,7 @@ const account = { email: 'operator@engage.test', password: 'correct horse batter
 describe('nowpayments adapter', () => {
   let fake: NowPaymentsFake
   let gateway: PaymentGateway
-  let receiver: WebhookReceiver
-
-  beforeEach(async () => {
+  const { invoiceInput, deliveredReport, lastDelivery, receiverUrl } = setUpGatewayWithWebhooks(async () => {
     fake = await startNowPaymentsFake({
       apiKey,
       ipnSecret,
@@ -29,30 +26,8 @@ describe('nowpayments adapter', () => {
       selectedCurrencies: ['BTC', 'USDTTRC20', 'XMR'],
     })
     gateway = createNowPaymentsGateway({ apiKey, ipnSecret, baseUrl: fake.baseUrl }, { timeoutMs: 2000 })
-    receiver = await startWebhookReceiver(gateway)
+    return { gateway, close: () => fake.close() }
   })
-  afterEach(async () => {
-    await fake.close()
-    await receiver.close()
-  })
-
-  function invoiceInput(orderId: string) {
-    return {
-      orderId,
-      amountUsd: '25.00',
-      returnUrl: `http://127.0.0.1:8787/wallet?order_id=${orderId}`,
-      successUrl: `http://127.0.0.1:8787/wallet?payment_status=success&order_id=${orderId}`,
-      failUrl: `http://127.0.0.1:8787/wallet?payment_status=failed&order_id=${orderId}`,
-      callbackUrl: receiver.url,
-      description: 'Wallet deposit',
-    }
-  }
-
-  async function deliveredReport(): Promise<PaymentReport> {
-    const delivery = receiver.deliveries.at(-1)
-    if (!delivery || delivery instanceof Error) throw new Error(`expected a report, got ${String(delivery)}`)
-    return delivery
-  }
 
   it('lists the enabled coins the merchant selected, upper-cased, with the gateway’s names', async () => {
     expect(await gateway.listMethods()).toEqual([
@@ -89,7 +64,7 @@ describe('nowpayments adapter', () => {
       price_currency: 'usd',
       order_id: 'dep_np_001',
       order_description: 'Wallet deposit',
-      ipn_callback_url: receiver.url,
+      ipn_callback_url: receiverUrl(),
       success_url: 'http://127.0.0.1:8787/wallet?payment_status=success&order_id=dep_np_001',
       cancel_url: 'http://127.0.0.1:8787/wallet?payment_status=failed&order_id=dep_np_001',
     })
@@ -199,8 +174,8 @@ describe('nowpayments adapter', () => {
       impostor.updatePayment(paymentId, { payment_status: 'finished', actually_paid: 0.00025 })
 
       expect(await impostor.sendIpn(paymentId)).toBe(400)
-      expect(receiver.deliveries.at(-1)).toBeInstanceOf(WebhookRejectedError)
-      expect(receiver.deliveries.at(-1)).toMatchObject({ reason: 'bad_signature' })
+      expect(lastDelivery()).toBeInstanceOf(WebhookRejectedError)
+      expect(lastDelivery()).toMatchObject({ reason: 'bad_signature' })
     } finally {
       await impostor.close()
     }
