@@ -1,6 +1,7 @@
 import type { Decorator, Preview } from '@storybook/react-vite'
 import { applyTheme, type Theme } from '@engage/ui'
 import { mswLoader } from 'msw-storybook-addon/csf3'
+import { configure } from 'storybook/test'
 
 // The story-test projects (vitest.storybook.config.ts) run every story once per theme; they pass the theme in
 // through this constant. In `storybook dev` it is undefined and the toolbar global decides.
@@ -8,6 +9,11 @@ declare const __STORY_THEME__: 'light' | 'dark' | undefined
 declare const __STORY_VIEWPORT__: 'mobile' | 'desktop' | undefined
 const testTheme = typeof __STORY_THEME__ === 'undefined' ? undefined : __STORY_THEME__
 const testViewport = typeof __STORY_VIEWPORT__ === 'undefined' ? undefined : __STORY_VIEWPORT__
+
+// findBy* and waitFor give up after 1 s by default. On a loaded 2-core CI machine a mocked request plus the render
+// after it can take longer than that, and a story then fails on timing, not behaviour. Waiting longer costs
+// nothing when the element does appear; a story whose element never appears still fails.
+configure({ asyncUtilTimeout: 10_000 })
 
 // react-aria announces changes (e.g. a button's pending state) through a hidden live region it keeps for a few
 // seconds, pointing at elements that may be gone in the next story; axe would then fail that story.

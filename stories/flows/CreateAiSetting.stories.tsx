@@ -101,7 +101,7 @@ export const FromTheSettingsPage: Story = {
       const models = await findDialog('Fetch Models')
       await userEvent.type(models.getByLabelText('API Key'), 'sk-openai-launch-key')
       await userEvent.click(models.getByRole('button', { name: 'Fetch Models' }))
-      await models.findByText('Step 2 of 2: choose a OpenAI model.')
+      await models.findByText('Step 2 of 2: choose a model from OpenAI.')
       await chooseOption(models.getByRole('button', { name: /^Select a model/ }), 'GPT-4o (gpt-4o)')
       await userEvent.click(models.getByRole('button', { name: 'Use Model' }))
       await waitFor(() => expect(page().queryByRole('dialog', { name: 'Fetch Models' })).toBeNull())
@@ -149,7 +149,7 @@ export const FromTheOrderFlow: Story = {
       await userEvent.click(wizard.getByRole('button', { name: 'Next' }))
       await userEvent.type(wizard.getByLabelText('API Key'), 'sk-deepseek-order-key')
       await userEvent.click(wizard.getByRole('button', { name: 'Fetch Models' }))
-      await wizard.findByText('Step 3 of 3: choose a DeepSeek model.')
+      await wizard.findByText('Step 3 of 3: choose a model from DeepSeek.')
       await chooseOption(
         wizard.getByRole('button', { name: /^Select a model/ }),
         'DeepSeek Reasoner (deepseek-reasoner)',

@@ -108,11 +108,11 @@ export const ThreeStepsWithBack: Story = {
     })
     await step('Back from the model returns to the key, still typed', async () => {
       await fetchModels(wizard, 'sk-openai-test')
-      await wizard.findByText('Step 3 of 3: choose a OpenAI model.')
+      await wizard.findByText('Step 3 of 3: choose a model from OpenAI.')
       await userEvent.click(wizard.getByRole('button', { name: 'Back' }))
       await expect(wizard.getByLabelText('API Key')).toHaveValue('sk-openai-test')
       await fetchModels(wizard, '')
-      await wizard.findByText('Step 3 of 3: choose a OpenAI model.')
+      await wizard.findByText('Step 3 of 3: choose a model from OpenAI.')
     })
     await step('the chosen provider, key and model complete the wizard', async () => {
       await userEvent.click(wizard.getByRole('button', { name: /^Select a model/ }))
@@ -138,7 +138,7 @@ export const ValidationMessages: Story = {
     })
     await step('no model chosen: Please select a model', async () => {
       await fetchModels(wizard, 'sk-deepseek-test')
-      await wizard.findByText('Step 3 of 3: choose a DeepSeek model.')
+      await wizard.findByText('Step 3 of 3: choose a model from DeepSeek.')
       await userEvent.click(wizard.getByRole('button', { name: 'Create Setting' }))
       await expect(await wizard.findByText(MODEL_REQUIRED)).toBeVisible()
       await removeStaleAnnouncements()
@@ -151,7 +151,7 @@ export const OpenRouterKeyIsOptional: Story = {
     const wizard = await findWizard()
     await chooseProvider(wizard, 'OpenRouter')
     await fetchModels(wizard, '')
-    await expect(await wizard.findByText('Step 3 of 3: choose a OpenRouter model.')).toBeVisible()
+    await expect(await wizard.findByText('Step 3 of 3: choose a model from OpenRouter.')).toBeVisible()
     await expect(wizard.queryByText(API_KEY_REQUIRED)).toBeNull()
     await removeStaleAnnouncements()
   },

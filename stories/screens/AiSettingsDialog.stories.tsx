@@ -242,7 +242,7 @@ async function walkTheWizard() {
   await userEvent.click(wizard.getByRole('button', { name: 'Next' }))
   await userEvent.type(wizard.getByLabelText('API Key'), 'sk-deepseek-test-key')
   await userEvent.click(wizard.getByRole('button', { name: 'Fetch Models' }))
-  await wizard.findByText('Step 3 of 3: choose a DeepSeek model.')
+  await wizard.findByText('Step 3 of 3: choose a model from DeepSeek.')
   await userEvent.click(wizard.getByRole('button', { name: /^Select a model/ }))
   await userEvent.click(await page().findByRole('option', { name: 'DeepSeek Reasoner (deepseek-reasoner)' }))
   await userEvent.click(wizard.getByRole('button', { name: 'Create Setting' }))

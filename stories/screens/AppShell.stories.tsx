@@ -190,7 +190,8 @@ export const LightTheme: Story = {
       await expect(canvas.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'false')
     } else {
       const menu = await openUserMenu(canvas)
-      await expect(within(menu).getByRole('menuitem', { name: 'Dark mode' })).toBeVisible()
+      // The menu fades in: visible once its entering animation has begun.
+      await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Dark mode' })).toBeVisible())
       await userEvent.keyboard('{Escape}')
     }
   },
@@ -235,5 +236,42 @@ export const ServerError: Story = {
     if (isWide()) await expect(await within(canvas.getByRole('banner')).findByText('—')).toBeVisible()
     await expect(canvas.getByRole('button', { name: 'Account' })).toBeVisible()
     await expect(canvas.getByRole('main')).toHaveTextContent('The page renders here.')
+  },
+}
+
+export const LongPage: Story = {
+  args: {
+    children: (
+      <>
+        <Heading level={1}>Orders History</Heading>
+        {Array.from({ length: 60 }, (_, index) => (
+          <Text key={index} elementType="p">
+            {`Line ${String(index + 1)} of a long page.`}
+          </Text>
+        ))}
+      </>
+    ),
+  },
+  play: async ({ canvas }) => {
+    if (!isWide()) return
+    const nav = canvas.getByRole('navigation', { name: 'Main' })
+    const main = canvas.getByRole('main')
+    window.scrollTo(0, document.documentElement.scrollHeight)
+    try {
+      await waitFor(() =>
+        expect(main.getBoundingClientRect().bottom).toBeLessThanOrEqual(window.innerHeight + 1),
+      )
+      // The sidebar's background runs down to the end of the page, however long it is...
+      await expect(
+        Math.abs(nav.getBoundingClientRect().bottom - main.getBoundingClientRect().bottom),
+      ).toBeLessThan(2)
+      await expect(nav.getBoundingClientRect().top).toBeLessThan(0)
+      // ...and its links stay in view at the bottom of the page.
+      const wallet = within(nav).getByRole('link', { name: 'Wallet' }).getBoundingClientRect()
+      await expect(wallet.top).toBeGreaterThanOrEqual(0)
+      await expect(wallet.bottom).toBeLessThanOrEqual(window.innerHeight)
+    } finally {
+      window.scrollTo(0, 0)
+    }
   },
 }

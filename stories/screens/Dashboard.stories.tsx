@@ -68,7 +68,8 @@ function statValue(canvas: Canvas, label: string) {
 }
 
 async function chooseActionType(scope: Canvas, name: string) {
-  const trigger = scope.getByRole('button', { name: /Action Type/ })
+  // A tab shown first may still be fetching its code.
+  const trigger = await scope.findByRole('button', { name: /Action Type/ })
   await waitFor(() => expect(trigger).toBeEnabled())
   await userEvent.click(trigger)
   await userEvent.click(await page().findByRole('option', { name }))
@@ -76,6 +77,12 @@ async function chooseActionType(scope: Canvas, name: string) {
 }
 
 const orderTabs = (canvas: Canvas) => within(canvas.getByRole('tablist', { name: 'Order type' }))
+/** The order panels, selected or not (the others stay mounted, hidden). */
+function orderPanels(canvas: Canvas) {
+  const tablist = canvas.getByRole('tablist', { name: 'Order type' })
+  return [...(tablist.parentElement?.children ?? [])].filter((child) => child !== tablist)
+}
+
 /** The panel of the selected order tab (the other order panels stay mounted, hidden). */
 function selectedPanel(canvas: Canvas) {
   const tab = orderTabs(canvas)
@@ -101,6 +108,14 @@ export const Default: Story = {
       await expect(tabs[0]).toHaveAttribute('aria-selected', 'true')
       await expect(selectedPanel(canvas).getByRole('button', { name: 'Place Order' })).toBeVisible()
     })
+    await step('only the selected order panel shows', async () => {
+      const panels = orderPanels(canvas)
+      await expect(panels).toHaveLength(3)
+      await expect(panels.filter((panel) => panel.getBoundingClientRect().height > 0)).toHaveLength(1)
+      await expect(panels[0]).toBeVisible()
+      await expect(panels[1]).not.toBeVisible()
+      await expect(panels[2]).not.toBeVisible()
+    })
     await step('right tabs Contact Us and Updates; Contact Us first', async () => {
       const tabs = within(canvas.getByRole('tablist', { name: 'Help and news' })).getAllByRole('tab')
       await expect(tabs.map((tab) => tab.textContent)).toEqual(['Contact Us', 'Updates'])
@@ -112,7 +127,7 @@ export const Default: Story = {
     })
     await step('Your Recent Orders lists the orders', async () => {
       await expect(canvas.getByRole('heading', { name: YOUR_RECENT_ORDERS })).toBeVisible()
-      const table = canvas.getByRole('grid', { name: YOUR_RECENT_ORDERS })
+      const table = await canvas.findByRole('grid', { name: YOUR_RECENT_ORDERS })
       await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(fixtureOrders().length + 1))
     })
   },
@@ -121,8 +136,8 @@ export const Default: Story = {
 export const Loading: Story = {
   parameters: { msw: { handlers: scenarios.loading } },
   play: async ({ canvas }) => {
-    // The recent orders list is covered by its spinner overlay.
-    const table = canvas.getByRole('grid', { name: YOUR_RECENT_ORDERS })
+    // The recent orders list is covered by its spinner overlay (once the table's code has arrived).
+    const table = await canvas.findByRole('grid', { name: YOUR_RECENT_ORDERS })
     await expect(table.parentElement).toHaveAttribute('aria-busy', 'true')
     await expect(canvas.getByRole('progressbar', { name: 'Loading orders' })).toBeVisible()
     await expect(within(statValue(canvas, 'Email') as HTMLElement).getByRole('progressbar')).toBeVisible()
@@ -142,7 +157,9 @@ export const Empty: Story = {
 export const ServerError: Story = {
   parameters: { msw: { handlers: scenarios.serverError } },
   play: async ({ canvas }) => {
-    const banner = await within(canvas.getByRole('region', { name: YOUR_RECENT_ORDERS })).findByRole('alert')
+    const banner = await waitFor(() =>
+      within(canvas.getByRole('region', { name: YOUR_RECENT_ORDERS })).getByRole('alert'),
+    )
     await expect(banner).toHaveTextContent(INTERNAL_SERVER_ERROR)
     await waitFor(() => expect(statValue(canvas, 'Email')).toHaveTextContent('—'))
   },
@@ -164,10 +181,17 @@ export const TotalUsdAmountOnMassAndSubscriptions: Story = {
   play: async ({ canvas }) => {
     await expect(selectedPanel(canvas).queryByText(TOTAL_USD_AMOUNT)).toBeNull()
     await userEvent.click(orderTabs(canvas).getByRole('tab', { name: 'Mass' }))
-    await expect(selectedPanel(canvas).getByText(TOTAL_USD_AMOUNT)).toBeVisible()
+    await expect(await selectedPanel(canvas).findByText(TOTAL_USD_AMOUNT)).toBeVisible()
     await userEvent.click(orderTabs(canvas).getByRole('tab', { name: 'Subscriptions' }))
-    await expect(selectedPanel(canvas).getByText(TOTAL_USD_AMOUNT)).toBeVisible()
+    await expect(await selectedPanel(canvas).findByText(TOTAL_USD_AMOUNT)).toBeVisible()
     await expect(selectedPanel(canvas).getByRole('button', { name: 'Subscribe' })).toBeVisible()
+    // The first two panels are hidden again, the queue and the form kept.
+    const panels = orderPanels(canvas)
+    await expect(panels[0]).not.toBeVisible()
+    await expect(panels[1]).not.toBeVisible()
+    await expect(
+      within(panels[1] as HTMLElement).getByRole('button', { name: 'Place Mass Order', hidden: true }),
+    ).toBeInTheDocument()
   },
 }
 
@@ -238,7 +262,7 @@ export const OpensOnTheMassTab: Story = {
       'aria-selected',
       'true',
     )
-    await expect(selectedPanel(canvas).getByRole('button', { name: 'Place Mass Order' })).toBeVisible()
+    await expect(await selectedPanel(canvas).findByRole('button', { name: 'Place Mass Order' })).toBeVisible()
   },
 }
 

@@ -71,7 +71,7 @@ export const Default: Story = {
     const dialog = await findDialog()
     await expect(dialog.getByText('Step 1 of 2: enter your DeepSeek API key.')).toBeVisible()
     await fetchWithKey(dialog, 'sk-deepseek-test')
-    await dialog.findByText('Step 2 of 2: choose a DeepSeek model.')
+    await dialog.findByText('Step 2 of 2: choose a model from DeepSeek.')
     await userEvent.click(dialog.getByRole('button', { name: /^Select a model/ }))
     const options = await page().findAllByRole('option')
     await expect(options.map((option) => option.textContent)).toEqual([
@@ -143,7 +143,7 @@ export const ValidationMessages: Story = {
     })
     await step('no model chosen: Please select a model', async () => {
       await fetchWithKey(dialog, 'sk-deepseek-test')
-      await dialog.findByText('Step 2 of 2: choose a DeepSeek model.')
+      await dialog.findByText('Step 2 of 2: choose a model from DeepSeek.')
       await userEvent.click(dialog.getByRole('button', { name: 'Use Model' }))
       await expect(await dialog.findByText(MODEL_REQUIRED)).toBeVisible()
       await removeStaleAnnouncements()
@@ -168,7 +168,7 @@ export const BackAndClosingResets: Story = {
     let dialog = await findDialog()
     await step('Back returns to the key, which stays', async () => {
       await fetchWithKey(dialog, 'sk-deepseek-test')
-      await dialog.findByText('Step 2 of 2: choose a DeepSeek model.')
+      await dialog.findByText('Step 2 of 2: choose a model from DeepSeek.')
       await userEvent.click(dialog.getByRole('button', { name: 'Back' }))
       await expect(dialog.getByLabelText('API Key')).toHaveValue('sk-deepseek-test')
     })

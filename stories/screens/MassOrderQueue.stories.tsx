@@ -1,6 +1,4 @@
-import type { Decorator, Meta, StoryObj } from '@storybook/react-vite'
-import { useState } from 'react'
-import { http } from 'msw'
+import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import {
   INSUFFICIENT_BALANCE,
@@ -12,24 +10,11 @@ import {
 } from '@engage/contract'
 import { createMockState, createScenario, handlers, scenarios } from '@engage/mocks'
 import { MassOrderQueue, type AiSettingsChoiceRequest } from '@engage/screens'
-import { Box, createToastQueue, ToastProvider } from '@engage/ui'
-import { withClient, withRouter } from '../support/decorators'
-
-function StoryToasts({ children }: { children: React.ReactNode }) {
-  const [queue] = useState(() => createToastQueue())
-  return <ToastProvider queue={queue}>{children}</ToastProvider>
-}
-const withToasts: Decorator = (Story) => (
-  <StoryToasts>
-    <Story />
-  </StoryToasts>
-)
-
-// React Aria announces a pending button through a page-wide live region for 7 s, by the button's id; a previous
-// story's announcement would point at a button that is gone.
-function clearLiveAnnouncements() {
-  for (const log of document.querySelectorAll('[data-live-announcer] [role="log"]')) log.replaceChildren()
-}
+import { clearLiveAnnouncements } from '../support/announcements'
+import { chooseActionType } from '../support/orderFields'
+import { recordBodies } from '../support/requests'
+import { orderScreenDecorators } from '../support/screens'
+import { findToast } from '../support/toasts'
 
 // Stands in for the page's AI settings picker: each choice adds the next preset id to the selection.
 const presetIds = ['default', 'reasoner']
@@ -41,16 +26,7 @@ function pickNextAiSetting(request: AiSettingsChoiceRequest) {
 const meta = {
   component: MassOrderQueue,
   title: 'Screens/MassOrderQueue',
-  decorators: [
-    (Story) => (
-      <Box padding="xlarge" maxWidth="medium">
-        <Story />
-      </Box>
-    ),
-    withToasts,
-    withClient,
-    withRouter,
-  ],
+  decorators: orderScreenDecorators({ padding: 'xlarge', maxWidth: 'medium' }),
   beforeEach: clearLiveAnnouncements,
   parameters: { msw: { handlers: scenarios.default } },
 } satisfies Meta<typeof MassOrderQueue>
@@ -58,15 +34,6 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 type Canvas = ReturnType<typeof within>
-const page = () => within(document.body)
-
-async function chooseActionType(canvas: Canvas, name: string) {
-  const trigger = canvas.getByRole('button', { name: /Action Type/ })
-  await waitFor(() => expect(trigger).toBeEnabled())
-  await userEvent.click(trigger)
-  await userEvent.click(await page().findByRole('option', { name }))
-  await waitFor(() => expect(page().queryByRole('listbox')).not.toBeInTheDocument())
-}
 
 async function fillItem(canvas: Canvas, item: { type?: string; quantity: string; url: string }) {
   if (item.type) await chooseActionType(canvas, item.type)
@@ -86,12 +53,6 @@ async function addItem(canvas: Canvas, item: { type?: string; quantity: string; 
 const totalAmount = (canvas: Canvas) => canvas.getByText(TOTAL_USD_AMOUNT).nextElementSibling
 const queuedCards = (canvas: Canvas) =>
   within(canvas.getByRole('list', { name: 'Queued services' })).getAllByRole('listitem')
-
-// Failures arrive after the client's retries (100 ms, then 200 ms), so toasts get a little longer to appear.
-async function findToast(text: string) {
-  const region = await page().findByRole('region', { name: 'Notifications' }, { timeout: 3000 })
-  return within(region).findByText(text, {}, { timeout: 3000 })
-}
 
 export const Default: Story = {
   play: async ({ canvas }) => {
@@ -297,13 +258,7 @@ export const PlaceMassOrder: Story = {
   },
   parameters: {
     msw: {
-      handlers: [
-        http.post('*/api/orders/mass', async ({ request }) => {
-          sentMassOrders.push(await request.clone().json())
-          return undefined
-        }),
-        ...createScenario('default', placeState),
-      ],
+      handlers: [recordBodies('createMassOrder', sentMassOrders), ...createScenario('default', placeState)],
     },
   },
   play: async ({ canvas, args }) => {

@@ -1,6 +1,4 @@
-import type { Decorator, Meta, StoryObj } from '@storybook/react-vite'
-import { useState } from 'react'
-import { http } from 'msw'
+import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import {
   AUTHENTICATION_ERROR_LOG_IN_AGAIN,
@@ -14,41 +12,18 @@ import {
 } from '@engage/contract'
 import { createMockState, createScenario, fixtureAiSettings, handlers, scenarios } from '@engage/mocks'
 import { OrderForm } from '@engage/screens'
-import { Box, createToastQueue, ToastProvider } from '@engage/ui'
-import { withClient, withRouter } from '../support/decorators'
-
-// Each story gets its own toast queue and region (bottom right), as the panel's root gives one to every page.
-function StoryToasts({ children }: { children: React.ReactNode }) {
-  const [queue] = useState(() => createToastQueue())
-  return <ToastProvider queue={queue}>{children}</ToastProvider>
-}
-const withToasts: Decorator = (Story) => (
-  <StoryToasts>
-    <Story />
-  </StoryToasts>
-)
+import { clearLiveAnnouncements } from '../support/announcements'
+import { chooseActionType } from '../support/orderFields'
+import { recordBodies } from '../support/requests'
+import { orderScreenDecorators } from '../support/screens'
+import { findToast } from '../support/toasts'
 
 const [defaultAiSetting] = fixtureAiSettings()
-
-// React Aria announces a pending button through a page-wide live region for 7 s, by the button's id. The
-// previous story's button is gone by then, so its leftover announcement would be a dangling reference here.
-function clearLiveAnnouncements() {
-  for (const log of document.querySelectorAll('[data-live-announcer] [role="log"]')) log.replaceChildren()
-}
 
 const meta = {
   component: OrderForm,
   title: 'Screens/OrderForm',
-  decorators: [
-    (Story) => (
-      <Box padding="xlarge" maxWidth="small">
-        <Story />
-      </Box>
-    ),
-    withToasts,
-    withClient,
-    withRouter,
-  ],
+  decorators: orderScreenDecorators({ padding: 'xlarge', maxWidth: 'small' }),
   beforeEach: clearLiveAnnouncements,
   parameters: { msw: { handlers: scenarios.default } },
 } satisfies Meta<typeof OrderForm>
@@ -58,21 +33,6 @@ type Story = StoryObj<typeof meta>
 type Canvas = ReturnType<typeof within>
 
 const page = () => within(document.body)
-
-async function chooseActionType(canvas: Canvas, name: string) {
-  const trigger = canvas.getByRole('button', { name: /Action Type/ })
-  // The options arrive with the service list.
-  await waitFor(() => expect(trigger).toBeEnabled())
-  await userEvent.click(trigger)
-  await userEvent.click(await page().findByRole('option', { name }))
-  await waitFor(() => expect(page().queryByRole('listbox')).not.toBeInTheDocument())
-}
-
-// Failures arrive after the client's retries (100 ms, then 200 ms), so toasts get a little longer to appear.
-async function findToast(text: string) {
-  const region = await page().findByRole('region', { name: 'Notifications' }, { timeout: 3000 })
-  return within(region).findByText(text, {}, { timeout: 3000 })
-}
 
 const total = (canvas: Canvas) => canvas.getByRole('status', { name: 'Total' })
 
@@ -246,10 +206,7 @@ export const PlacesAnOrder: Story = {
     msw: {
       handlers: [
         // Records each body, then lets the stateful handler answer.
-        http.post('*/api/orders/create', async ({ request }) => {
-          sentOrders.push(await request.clone().json())
-          return undefined
-        }),
+        recordBodies('createOrder', sentOrders),
         ...createScenario('default', placeState),
       ],
     },

@@ -1,5 +1,4 @@
-import type { Decorator, Meta, StoryObj } from '@storybook/react-vite'
-import { useState } from 'react'
+import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import {
   AUTHENTICATION_TOKEN_NOT_FOUND,
@@ -20,38 +19,14 @@ import {
   scenarios,
 } from '@engage/mocks'
 import { ErrorFallback, OrdersPage } from '@engage/screens'
-import { Box, createToastQueue, ToastProvider } from '@engage/ui'
-import { withClient, withRouter } from '../support/decorators'
-
-function StoryToasts({ children }: { children: React.ReactNode }) {
-  const [queue] = useState(() => createToastQueue())
-  return <ToastProvider queue={queue}>{children}</ToastProvider>
-}
-const withToasts: Decorator = (Story) => (
-  <StoryToasts>
-    <Story />
-  </StoryToasts>
-)
-
-// React Aria announces a pending button through a page-wide live region for 7 s, by the button's id; a previous
-// story's announcement would point at a button that is gone.
-function clearLiveAnnouncements() {
-  for (const log of document.querySelectorAll('[data-live-announcer] [role="log"]')) log.replaceChildren()
-}
+import { clearLiveAnnouncements } from '../support/announcements'
+import { chooseActionType } from '../support/orderFields'
+import { orderScreenDecorators } from '../support/screens'
 
 const meta = {
   component: OrdersPage,
   title: 'Screens/OrdersPage',
-  decorators: [
-    (Story) => (
-      <Box padding="large">
-        <Story />
-      </Box>
-    ),
-    withToasts,
-    withClient,
-    withRouter,
-  ],
+  decorators: orderScreenDecorators(),
   beforeEach: clearLiveAnnouncements,
   parameters: { msw: { handlers: scenarios.default } },
 } satisfies Meta<typeof OrdersPage>
@@ -59,7 +34,6 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 type Canvas = ReturnType<typeof within>
-const page = () => within(document.body)
 
 const statValue = (canvas: Canvas, label: string) =>
   canvas.getByText(label, { selector: 'dt' }).nextElementSibling
@@ -72,14 +46,6 @@ function selectedPanel(canvas: Canvas) {
   const panel = document.getElementById(tab?.getAttribute('aria-controls') ?? '')
   if (!panel) throw new Error('the selected order tab controls a panel')
   return within(panel)
-}
-
-async function chooseActionType(scope: Canvas, name: string) {
-  const trigger = scope.getByRole('button', { name: /Action Type/ })
-  await waitFor(() => expect(trigger).toBeEnabled())
-  await userEvent.click(trigger)
-  await userEvent.click(await page().findByRole('option', { name }))
-  await waitFor(() => expect(page().queryByRole('listbox')).not.toBeInTheDocument())
 }
 
 export const Default: Story = {

@@ -1,5 +1,4 @@
-import type { Decorator, Meta, StoryObj } from '@storybook/react-vite'
-import { useState } from 'react'
+import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import {
   ALL_PAUSED_ORDERS_QUEUED,
@@ -15,26 +14,12 @@ import {
   ORDER_NOT_CANCELLABLE,
   orderQueuedForRetry,
 } from '@engage/contract'
-import { createMockState, createScenario, handlers, scenarios } from '@engage/mocks'
+import { createMockState, createScenario, fixtureAiOrders, handlers, scenarios } from '@engage/mocks'
 import { OrdersTable } from '@engage/screens'
-import { Box, createToastQueue, ToastProvider, vars } from '@engage/ui'
-import { withClient, withRouter } from '../support/decorators'
-
-function StoryToasts({ children }: { children: React.ReactNode }) {
-  const [queue] = useState(() => createToastQueue())
-  return <ToastProvider queue={queue}>{children}</ToastProvider>
-}
-const withToasts: Decorator = (Story) => (
-  <StoryToasts>
-    <Story />
-  </StoryToasts>
-)
-
-// React Aria announces a pending button through a page-wide live region for 7 s, by the button's id; a previous
-// story's announcement would point at a button that is gone.
-function clearLiveAnnouncements() {
-  for (const log of document.querySelectorAll('[data-live-announcer] [role="log"]')) log.replaceChildren()
-}
+import { vars } from '@engage/ui'
+import { clearLiveAnnouncements } from '../support/announcements'
+import { orderScreenDecorators } from '../support/screens'
+import { findToast } from '../support/toasts'
 
 /** The colour a token resolves to, to compare with what a badge shows. */
 function resolvedColour(token: string): string {
@@ -49,16 +34,7 @@ function resolvedColour(token: string): string {
 const meta = {
   component: OrdersTable,
   title: 'Screens/OrdersTable',
-  decorators: [
-    (Story) => (
-      <Box padding="large">
-        <Story />
-      </Box>
-    ),
-    withToasts,
-    withClient,
-    withRouter,
-  ],
+  decorators: orderScreenDecorators(),
   beforeEach: clearLiveAnnouncements,
   // A fresh state per story (a getter), so a cancel or retry in one story never shows in another.
   parameters: { msw: { handlers: scenarios.default } },
@@ -87,12 +63,6 @@ async function rowOf(canvas: Canvas, orderId: string) {
   )
   if (!row) throw new Error(`no row with an action for order ${orderId}`)
   return row
-}
-
-// Failures arrive after the client's retries (100 ms, then 200 ms), so toasts get a little longer to appear.
-async function findToast(text: string) {
-  const region = await page().findByRole('region', { name: 'Notifications' }, { timeout: 3000 })
-  return within(region).findByText(text, {}, { timeout: 3000 })
 }
 
 export const Default: Story = {
@@ -361,5 +331,40 @@ export const RecentOrdersTitle: Story = {
     await expect(canvas.getByRole('heading', { name: 'Your Recent Orders' })).toBeVisible()
     const table = canvas.getByRole('grid', { name: 'Your Recent Orders' })
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(6))
+  },
+}
+
+function stateWithAiOrders() {
+  const state = createMockState()
+  state.orders.unshift(...fixtureAiOrders())
+  return state
+}
+
+export const AiOrderTexts: Story = {
+  name: 'AI orders: generated texts and progress in the detail card',
+  parameters: { msw: { handlers: createScenario('default', stateWithAiOrders()) } },
+  play: async ({ canvas, step }) => {
+    await step('a finished ai_comments order lists its comments', async () => {
+      const rows = await orderRows(canvas)
+      // Newest first: order 1051, completed, has no action to find it by.
+      await expect(rows[0]).toHaveTextContent(/AI COMMENTS.*12.*Completed/)
+      await userEvent.click(within(rows[0] as HTMLElement).getByRole('button', { name: 'AI COMMENTS' }))
+      const card = await page().findByRole('dialog', { name: 'Order 1051 details' })
+      const comments = within(card).getByRole('region', { name: 'Generated comments' })
+      await expect(within(comments).getAllByRole('listitem')).toHaveLength(12)
+      await expect(within(card).queryByText('AI texts')).toBeNull()
+    })
+    await step('an ai_tweets order being written shows n of m texts and the tweets so far', async () => {
+      const row = await rowOf(canvas, '1050')
+      await userEvent.click(within(row).getByRole('button', { name: 'AI TWEETS' }))
+      // Pressing another order's service closes the first card.
+      const card = await page().findByRole('dialog', { name: 'Order 1050 details' })
+      await waitFor(() => expect(page().queryByRole('dialog', { name: 'Order 1051 details' })).toBeNull())
+      await expect(within(card).getByText('AI texts').nextElementSibling).toHaveTextContent('4 of 12 texts')
+      const tweets = within(card).getByRole('region', { name: 'Generated tweets' })
+      await expect(within(tweets).getAllByRole('listitem')[0]).toHaveTextContent(
+        'Consistency beats intensity: three good posts a week outperform ten rushed ones.',
+      )
+    })
   },
 }

@@ -441,11 +441,11 @@ export const FetchModelsFromTheForm: Story = {
     await step('the key lists the models; Back returns to the key', async () => {
       await userEvent.type(dialog.getByLabelText('API Key'), 'sk-openai-test')
       await userEvent.click(dialog.getByRole('button', { name: 'Fetch Models' }))
-      await dialog.findByText('Step 2 of 2: choose a OpenAI model.')
+      await dialog.findByText('Step 2 of 2: choose a model from OpenAI.')
       await userEvent.click(dialog.getByRole('button', { name: 'Back' }))
       await expect(dialog.getByLabelText('API Key')).toHaveValue('sk-openai-test')
       await userEvent.click(dialog.getByRole('button', { name: 'Fetch Models' }))
-      await dialog.findByText('Step 2 of 2: choose a OpenAI model.')
+      await dialog.findByText('Step 2 of 2: choose a model from OpenAI.')
     })
     await step('the chosen model goes into the form', async () => {
       await userEvent.click(dialog.getByRole('button', { name: /^Select a model/ }))

@@ -77,3 +77,56 @@ export const OnTap: Story = {
     await waitFor(() => expect(page.queryByRole('dialog')).not.toBeInTheDocument())
   },
 }
+
+export const KeyboardIntoTheCard: Story = {
+  args: {
+    children: (
+      <Stack gap="xsmall">
+        <Text weight="bold">AI Comments</Text>
+        <a href="https://x.com/engage/status/1">https://x.com/engage/status/1</a>
+        <a href="https://x.com/engage/status/2">Second link</a>
+      </Stack>
+    ),
+  },
+  render: (args) => (
+    <Stack gap="small">
+      <Popover {...args} />
+      <button type="button">After the card</button>
+    </Stack>
+  ),
+  play: async ({ canvas, canvasElement, step }) => {
+    const page = within(canvasElement.ownerDocument.body)
+    const trigger = canvas.getByRole('button', { name: 'Order #1042' })
+    await step('Tab onto the trigger opens the card; Tab again moves into it', async () => {
+      await userEvent.tab()
+      await expect(trigger).toHaveFocus()
+      const opened = await page.findByRole('dialog', { name: 'Order 1042 details' })
+      await userEvent.tab()
+      await expect(within(opened).getByRole('link', { name: 'https://x.com/engage/status/1' })).toHaveFocus()
+      await expect(trigger).toHaveAttribute('aria-expanded', 'true')
+    })
+    await step('Shift+Tab from the first stop goes back to the trigger, the card stays open', async () => {
+      await userEvent.tab({ shift: true })
+      await expect(trigger).toHaveFocus()
+      await expect(trigger).toHaveAttribute('aria-expanded', 'true')
+    })
+    await step('Escape inside the card closes it and returns focus to the trigger', async () => {
+      await userEvent.tab()
+      await userEvent.tab()
+      const card = page.getByRole('dialog', { name: 'Order 1042 details' })
+      await expect(within(card).getByRole('link', { name: 'Second link' })).toHaveFocus()
+      await userEvent.keyboard('{Escape}')
+      await expect(trigger).toHaveFocus()
+      await waitFor(() => expect(page.queryByRole('dialog')).not.toBeInTheDocument())
+    })
+    await step('Tab past the last stop goes on to the page and closes the card', async () => {
+      await userEvent.keyboard('{Enter}')
+      await page.findByRole('dialog', { name: 'Order 1042 details' })
+      await userEvent.tab()
+      await userEvent.tab()
+      await userEvent.tab()
+      await expect(canvas.getByRole('button', { name: 'After the card' })).toHaveFocus()
+      await waitFor(() => expect(page.queryByRole('dialog')).not.toBeInTheDocument())
+    })
+  },
+}

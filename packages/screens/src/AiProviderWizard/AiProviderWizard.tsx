@@ -85,7 +85,7 @@ function WizardSteps({
           ? 'Step 1 of 3: choose your AI provider.'
           : step === 'apiKey'
             ? `Step 2 of 3: enter your ${providerName(provider ?? 'deepseek')} API key.`
-            : `Step 3 of 3: choose a ${providerName(provider ?? 'deepseek')} model.`}
+            : `Step 3 of 3: choose a model from ${providerName(provider ?? 'deepseek')}.`}
       </Text>
       {step === 'provider' || provider === null ? (
         <Stack gap="medium">

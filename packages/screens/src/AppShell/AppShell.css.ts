@@ -10,12 +10,9 @@ export const shell = style({
   '@media': { [wide]: { display: 'grid', gridTemplateColumns: '15rem minmax(0, 1fr)' } },
 })
 
-// From 768 px the sidebar is a column of the page; below it is a panel over the page while open.
+// From 768 px the sidebar is a column of the page, its background the page's full height however long the page;
+// below it is a panel over the page while open.
 export const sidebar = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.large,
-  padding: vars.space.large,
   backgroundColor: vars.color.surface,
   borderRight: `thin solid ${vars.color.border}`,
   selectors: {
@@ -24,10 +21,19 @@ export const sidebar = style({
       position: 'fixed',
       inset: 0,
       zIndex: vars.zIndex.overlay,
+      overflowY: 'auto',
       boxShadow: vars.shadow.large,
     },
   },
-  '@media': { [wide]: { position: 'sticky', top: 0, height: '100dvh' } },
+})
+
+// The sidebar's content: from 768 px it stays in view while a long page scrolls.
+export const sidebarContent = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.large,
+  padding: vars.space.large,
+  '@media': { [wide]: { position: 'sticky', top: 0, maxHeight: '100dvh', overflowY: 'auto' } },
 })
 
 export const sidebarHeader = style({

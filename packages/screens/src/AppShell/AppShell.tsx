@@ -25,6 +25,7 @@ import {
   navList,
   shell,
   sidebar,
+  sidebarContent,
   sidebarHeader,
   skipLink,
   userName,
@@ -105,39 +106,41 @@ export function AppShell({ children, theme, onThemeChange, currentPath }: AppShe
         hidden={!isSidebarShown}
         data-overlay={!isWide || undefined}
       >
-        <div className={sidebarHeader}>
-          <Link href="/" className={brand}>
-            Engage Panel
-          </Link>
-          {isWide ? null : (
-            <Button
-              id={closeButtonId}
-              tone="ghost"
-              isIconOnly
-              aria-label="Close menu"
-              onPress={() => setSidebarOpen(false)}
-            >
-              <Icon name="close" />
-            </Button>
-          )}
+        <div className={sidebarContent}>
+          <div className={sidebarHeader}>
+            <Link href="/" className={brand}>
+              Engage Panel
+            </Link>
+            {isWide ? null : (
+              <Button
+                id={closeButtonId}
+                tone="ghost"
+                isIconOnly
+                aria-label="Close menu"
+                onPress={() => setSidebarOpen(false)}
+              >
+                <Icon name="close" />
+              </Button>
+            )}
+          </div>
+          <ul className={navList}>
+            {appShellLinks
+              .filter((link) => isWide || !link.isOrderLink)
+              .map((link) => (
+                <li key={link.href}>
+                  <Link
+                    href={link.href}
+                    variant="standalone"
+                    className={navLink}
+                    aria-current={currentPath === link.href ? 'page' : undefined}
+                    onPress={() => setSidebarOpen(false)}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+          </ul>
         </div>
-        <ul className={navList}>
-          {appShellLinks
-            .filter((link) => isWide || !link.isOrderLink)
-            .map((link) => (
-              <li key={link.href}>
-                <Link
-                  href={link.href}
-                  variant="standalone"
-                  className={navLink}
-                  aria-current={currentPath === link.href ? 'page' : undefined}
-                  onPress={() => setSidebarOpen(false)}
-                >
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-        </ul>
       </nav>
       <div className={content}>
         <header className={header}>

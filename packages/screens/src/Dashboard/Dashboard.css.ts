@@ -17,3 +17,31 @@ export const dashboardColumns = style({
 export const orderTabPanel = style({
   selectors: { '&[data-inert]': { display: 'none' } },
 })
+
+// Where a tab's form appears once its code has arrived.
+export const tabLoading = style({
+  display: 'flex',
+  justifyContent: 'center',
+  alignItems: 'center',
+  minHeight: '12rem',
+})
+
+// Room for the first rows while the orders table's code arrives, so the page does not jump when it shows.
+export const recentOrdersLoading = style({
+  display: 'flex',
+  justifyContent: 'center',
+  alignItems: 'center',
+  minHeight: '10rem',
+  border: `thin solid ${vars.color.border}`,
+  borderRadius: vars.radius.large,
+})
+
+// Over the page where the AI settings picker opens, while its code arrives.
+export const pickerLoading = style({
+  position: 'fixed',
+  inset: 0,
+  zIndex: vars.zIndex.overlay,
+  display: 'flex',
+  justifyContent: 'center',
+  alignItems: 'center',
+})

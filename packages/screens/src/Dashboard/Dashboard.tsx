@@ -1,13 +1,19 @@
+import { Suspense, useEffect } from 'react'
 import { YOUR_RECENT_ORDERS } from '@engage/contract'
-import { Card, Heading, Stack } from '@engage/ui'
+import { Card, Heading, Spinner, Stack } from '@engage/ui'
 import { ContactUpdatesPanel } from '../ContactUpdatesPanel'
 import { ErrorFallback, ErrorFallbackBoundary } from '../ErrorFallback'
 import type { OrderFormProps } from '../OrderForm'
-import { OrdersTable } from '../OrdersTable'
 import { StatCards } from '../StatCards'
-import { dashboardColumns } from './Dashboard.css'
+import { dashboardColumns, recentOrdersLoading } from './Dashboard.css'
 import { useDashboardAiSettings } from './DashboardAiSettings'
 import { DashboardOrderTabs, type OrderTabId } from './DashboardOrderTabs'
+import { lazyPart } from './lazyPart'
+
+// The orders table (React Aria's grid, the order detail cards, the cancel confirmation) comes after the order
+// form: the page is usable while it arrives, under its heading and the same 'Loading orders' spinner the
+// table shows while the orders load.
+const OrdersTable = lazyPart(() => import('../OrdersTable').then((module) => module.OrdersTable))
 
 const dashboardTabs = [
   { id: 'new', label: 'New' },
@@ -42,6 +48,9 @@ export function Dashboard(props: DashboardProps) {
 
 function DashboardContent({ prefill, defaultTab }: DashboardProps) {
   const aiSettings = useDashboardAiSettings()
+  useEffect(() => {
+    void OrdersTable.preload()
+  }, [])
   return (
     <Stack gap="xlarge">
       <Heading level={1}>Dashboard</Heading>
@@ -59,8 +68,24 @@ function DashboardContent({ prefill, defaultTab }: DashboardProps) {
           <ContactUpdatesPanel tabOrder={['contact', 'updates']} defaultTab="contact" />
         </Card>
       </div>
-      <OrdersTable title={YOUR_RECENT_ORDERS} pageSize={RECENT_ORDERS_PAGE_SIZE} />
+      <Suspense fallback={<RecentOrdersLoading />}>
+        <OrdersTable title={YOUR_RECENT_ORDERS} pageSize={RECENT_ORDERS_PAGE_SIZE} />
+      </Suspense>
       {aiSettings.dialog}
+    </Stack>
+  )
+}
+
+/** 'Your Recent Orders' while the table's code arrives: its heading and the table's loading spinner. */
+function RecentOrdersLoading() {
+  return (
+    <Stack as="section" gap="medium" aria-label={YOUR_RECENT_ORDERS} aria-busy="true">
+      <Heading level={2} size="medium">
+        {YOUR_RECENT_ORDERS}
+      </Heading>
+      <div className={recentOrdersLoading}>
+        <Spinner label="Loading orders" />
+      </div>
     </Stack>
   )
 }

@@ -1,13 +1,34 @@
+import { Suspense, useState, type ReactNode } from 'react'
 import type { Key } from 'react-aria-components'
-import { Stack, Tab, TabList, TabPanel, Tabs } from '@engage/ui'
-import { MassOrderQueue } from '../MassOrderQueue'
+import { Spinner, Tab, TabList, TabPanel, Tabs } from '@engage/ui'
 import { OrderForm, type OrderFormProps } from '../OrderForm'
-import { SubscriptionForm, SubscriptionFormList } from '../SubscriptionForm'
-import { orderTabPanel } from './Dashboard.css'
+import { orderTabPanel, tabLoading } from './Dashboard.css'
 import type { useDashboardAiSettings } from './DashboardAiSettings'
+import { lazyPart } from './lazyPart'
 
 export const orderTabIds = ['new', 'mass', 'subscriptions'] as const
 export type OrderTabId = (typeof orderTabIds)[number]
+
+// Only the first tab is in the page's first load. The Mass and Subscriptions tabs (the queue, the date pickers
+// with their calendars) ask for their code as soon as this module runs, that is with the page that shows the
+// tabs, without waiting for it: it is there before a first click. A tab opened sooner shows a spinner until
+// it arrives.
+const MassOrderQueue = lazyPart(() => import('../MassOrderQueue').then((module) => module.MassOrderQueue))
+const DashboardSubscriptionsTab = lazyPart(() =>
+  import('./DashboardSubscriptionsTab').then((module) => module.DashboardSubscriptionsTab),
+)
+
+/** Fetches the code of the Mass and Subscriptions tabs ahead of their first use. */
+export function preloadOrderTabs(): Promise<void> {
+  return Promise.all([MassOrderQueue.preload(), DashboardSubscriptionsTab.preload()]).then(() => undefined)
+}
+void preloadOrderTabs()
+
+const loadingLabels: Record<OrderTabId, string> = {
+  new: 'Loading the order form',
+  mass: 'Loading the mass order form',
+  subscriptions: 'Loading the subscription form',
+}
 
 export interface DashboardOrderTabsProps {
   /** The tabs in display order with their labels. */
@@ -29,28 +50,28 @@ export function DashboardOrderTabs({
   prefill,
   aiSettings,
 }: DashboardOrderTabsProps) {
-  const panels: Record<OrderTabId, React.ReactNode> = {
-    new: (
+  // A tab's content is rendered from its first showing on, then kept.
+  const [shownTabs, setShownTabs] = useState<ReadonlySet<OrderTabId>>(() => new Set([defaultTab]))
+
+  const panels: Record<OrderTabId, () => ReactNode> = {
+    new: () => (
       <OrderForm
         defaultValues={prefill}
         aiSetting={aiSettings.aiSetting}
         onAiSettingsPress={aiSettings.chooseOrderAiSetting}
       />
     ),
-    mass: <MassOrderQueue onChooseAiSettings={aiSettings.chooseAiSettings} />,
-    subscriptions: (
-      <Stack gap="xxlarge">
-        <SubscriptionForm onChooseAiSettings={aiSettings.chooseAiSettings} />
-        <SubscriptionFormList />
-      </Stack>
-    ),
+    mass: () => <MassOrderQueue onChooseAiSettings={aiSettings.chooseAiSettings} />,
+    subscriptions: () => <DashboardSubscriptionsTab onChooseAiSettings={aiSettings.chooseAiSettings} />,
   }
   return (
     <Tabs
       defaultSelectedKey={defaultTab}
       onSelectionChange={(key: Key) => {
         const tab = orderTabIds.find((id) => id === key)
-        if (tab) onTabChange?.(tab)
+        if (!tab) return
+        setShownTabs((shown) => (shown.has(tab) ? shown : new Set([...shown, tab])))
+        onTabChange?.(tab)
       }}
     >
       <TabList aria-label="Order type">
@@ -63,7 +84,17 @@ export function DashboardOrderTabs({
       {tabs.map((tab) => (
         // Kept mounted while hidden: a queued mass order or a half-filled form survives a look at another tab.
         <TabPanel key={tab.id} id={tab.id} shouldForceMount className={orderTabPanel}>
-          {panels[tab.id]}
+          {shownTabs.has(tab.id) ? (
+            <Suspense
+              fallback={
+                <div className={tabLoading}>
+                  <Spinner label={loadingLabels[tab.id]} />
+                </div>
+              }
+            >
+              {panels[tab.id]()}
+            </Suspense>
+          ) : null}
         </TabPanel>
       ))}
     </Tabs>

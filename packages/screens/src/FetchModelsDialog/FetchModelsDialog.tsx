@@ -58,7 +58,7 @@ function FetchModelsSteps({
       <Text tone="muted">
         {models === null
           ? `Step 1 of 2: enter your ${providerName(provider)} API key.`
-          : `Step 2 of 2: choose a ${providerName(provider)} model.`}
+          : `Step 2 of 2: choose a model from ${providerName(provider)}.`}
       </Text>
       {models === null ? (
         <ApiKeyStep

@@ -1,7 +1,8 @@
 import { formatUsd, ORDER_TOTAL_DECIMALS, serviceDisplayName, statusLabel } from '@engage/contract'
 import type { NormalisedOrder } from '@engage/client'
 import { Popover } from '@engage/ui'
-import { detailList, detailTerm, detailValue } from './OrderDetailCard.css'
+import { useId } from 'react'
+import { aiTextsList, aiTextsScroll, detailList, detailTerm, detailValue } from './OrderDetailCard.css'
 
 const countFormat = new Intl.NumberFormat('en-US')
 
@@ -15,15 +16,24 @@ export function aiTextsProgress(progress: { generated: number; total: number }):
   return `${countFormat.format(progress.generated)} of ${countFormat.format(progress.total)} texts`
 }
 
+/** 'Generated comments' for ai_comments, 'Generated tweets' for ai_tweets: the name of an order's text list. */
+export function aiTextsTitle(serviceType: string): string {
+  if (serviceType === 'ai_comments') return 'Generated comments'
+  if (serviceType === 'ai_tweets') return 'Generated tweets'
+  return 'Generated texts'
+}
+
 export interface OrderDetailCardProps {
   order: NormalisedOrder
 }
 
 /**
  * An order's service name that opens a detail card on hover, keyboard focus or tap: id, link, charge, start
- * count, remains, why it is paused, and for AI orders the progress of their texts.
+ * count, remains, why it is paused, and for AI orders the progress of their texts while they are written and
+ * the texts written so far. An order that is not an AI order has neither.
  */
 export function OrderDetailCard({ order }: OrderDetailCardProps) {
+  const textsTermId = useId()
   const rows: { term: string; value: React.ReactNode }[] = [
     { term: 'Order ID', value: order.id },
     { term: 'Link', value: order.url },
@@ -40,7 +50,11 @@ export function OrderDetailCard({ order }: OrderDetailCardProps) {
     { term: 'Remains', value: order.remains === null ? 'Not reported' : countFormat.format(order.remains) },
   ]
   if (order.pausedReason) rows.push({ term: 'Paused because', value: order.pausedReason })
-  if (order.aiProgress) rows.push({ term: 'AI texts', value: aiTextsProgress(order.aiProgress) })
+  // Progress is news only while texts are still missing (being written, or paused half way); a finished
+  // order shows its list alone.
+  if (order.aiProgress && order.aiProgress.generated < order.aiProgress.total) {
+    rows.push({ term: 'AI texts', value: aiTextsProgress(order.aiProgress) })
+  }
   return (
     <Popover trigger={serviceDisplayName(order.serviceType)} title={orderDetailTitle(order.id)}>
       <dl className={detailList}>
@@ -50,6 +64,26 @@ export function OrderDetailCard({ order }: OrderDetailCardProps) {
             <dd className={detailValue}>{row.value}</dd>
           </div>
         ))}
+        {order.aiTexts.length > 0 ? (
+          <div>
+            <dt id={textsTermId} className={detailTerm}>
+              {aiTextsTitle(order.serviceType)}
+            </dt>
+            <dd className={detailValue}>
+              {/* An order may have thousands of texts: the list scrolls inside the card. A scrolling
+                  region must be reachable by keyboard to be scrolled (WCAG 2.1.1; axe's
+                  scrollable-region-focusable), hence a named region with tabIndex 0. */}
+              {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region, see above */}
+              <div role="region" aria-labelledby={textsTermId} tabIndex={0} className={aiTextsScroll}>
+                <ol className={aiTextsList}>
+                  {order.aiTexts.map((aiText, index) => (
+                    <li key={index}>{aiText}</li>
+                  ))}
+                </ol>
+              </div>
+            </dd>
+          </div>
+        ) : null}
       </dl>
     </Popover>
   )

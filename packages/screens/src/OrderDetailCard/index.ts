@@ -1,5 +1,6 @@
 export {
   aiTextsProgress,
+  aiTextsTitle,
   OrderDetailCard,
   orderDetailTitle,
   type OrderDetailCardProps,

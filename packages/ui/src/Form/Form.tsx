@@ -7,9 +7,6 @@ import {
   type FieldValues,
   type UseControllerProps,
 } from 'react-hook-form'
-import { Checkbox, type CheckboxProps } from '../Checkbox'
-import { DatePicker, type DatePickerProps } from '../DatePicker'
-import { NumberField, type NumberFieldProps } from '../NumberField'
 import { Select, type SelectProps } from '../Select'
 import { TextField, type TextFieldProps } from '../TextField'
 import { form } from './Form.css'
@@ -96,29 +93,6 @@ export function FormTextField<Values extends FieldValues, Name extends FieldPath
   )
 }
 
-/** A NumberField bound to react-hook-form; an empty input gives `undefined`. */
-export function FormNumberField<Values extends FieldValues, Name extends FieldPath<Values>>({
-  control,
-  name,
-  rules,
-  ...props
-}: FormFieldProps<Values, Name> & Omit<NumberFieldProps, 'name' | 'value' | 'defaultValue' | 'isInvalid'>) {
-  const { field, fieldState } = useController({ control, name, ...(rules ? { rules } : {}) })
-  return (
-    <NumberField
-      {...props}
-      name={field.name}
-      value={typeof field.value === 'number' ? field.value : Number.NaN}
-      onChange={(value) => field.onChange(Number.isNaN(value) ? undefined : value)}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      isDisabled={props.isDisabled ?? field.disabled}
-      isInvalid={fieldState.invalid}
-      errorMessage={fieldState.error?.message}
-    />
-  )
-}
-
 /** A Select bound to react-hook-form; the value is the chosen option's id (or null). */
 export function FormSelect<Values extends FieldValues, Name extends FieldPath<Values>>({
   control,
@@ -135,51 +109,6 @@ export function FormSelect<Values extends FieldValues, Name extends FieldPath<Va
       onChange={field.onChange}
       onBlur={field.onBlur}
       triggerRef={field.ref}
-      isDisabled={props.isDisabled ?? field.disabled}
-      isInvalid={fieldState.invalid}
-      errorMessage={fieldState.error?.message}
-    />
-  )
-}
-
-/** A Checkbox bound to a boolean react-hook-form field. */
-export function FormCheckbox<Values extends FieldValues, Name extends FieldPath<Values>>({
-  control,
-  name,
-  rules,
-  ...props
-}: FormFieldProps<Values, Name> &
-  Omit<CheckboxProps, 'name' | 'isSelected' | 'defaultSelected' | 'isInvalid'>) {
-  const { field, fieldState } = useController({ control, name, ...(rules ? { rules } : {}) })
-  return (
-    <Checkbox
-      {...props}
-      name={field.name}
-      isSelected={Boolean(field.value)}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      isDisabled={props.isDisabled ?? field.disabled}
-      isInvalid={fieldState.invalid}
-    />
-  )
-}
-
-/** A DatePicker bound to react-hook-form; the value is a CalendarDateTime / ZonedDateTime (or null). */
-export function FormDatePicker<Values extends FieldValues, Name extends FieldPath<Values>>({
-  control,
-  name,
-  rules,
-  ...props
-}: FormFieldProps<Values, Name> & Omit<DatePickerProps, 'name' | 'value' | 'defaultValue' | 'isInvalid'>) {
-  const { field, fieldState } = useController({ control, name, ...(rules ? { rules } : {}) })
-  return (
-    <DatePicker
-      {...props}
-      name={field.name}
-      value={field.value ?? null}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
       isDisabled={props.isDisabled ?? field.disabled}
       isInvalid={fieldState.invalid}
       errorMessage={fieldState.error?.message}

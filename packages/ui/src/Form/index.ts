@@ -1,11 +1,11 @@
 export {
   Form,
-  FormCheckbox,
-  FormDatePicker,
-  FormNumberField,
   FormSelect,
   FormTextField,
   focusFirstInvalidField,
   type FormFieldProps,
   type FormProps,
 } from './Form'
+export { FormCheckbox } from './FormCheckbox'
+export { FormDatePicker } from './FormDatePicker'
+export { FormNumberField } from './FormNumberField'

@@ -22,6 +22,8 @@ export interface PopoverProps {
 /**
  * A detail card that opens on mouse hover, on keyboard focus (and Enter/Space), and on tap; Escape, a tap
  * elsewhere or moving away closes it. The trigger is a button with aria-expanded pointing at the card.
+ * When the card holds something focusable (a link, a scrolling list), Tab from the open trigger moves into the
+ * card, Shift+Tab from its first stop or Escape goes back to the trigger, and Tab past its last stop closes it.
  */
 export function Popover({
   trigger,
@@ -36,6 +38,9 @@ export function Popover({
   const cardRef = useRef<HTMLDivElement>(null)
   const timer = useRef<number | undefined>(undefined)
   const [isOpen, setOpen] = useState(false)
+  /** Set while Shift+Tab hands focus back from the card, so React Aria's close-on-blur leaves the card open. */
+  const returningToTrigger = useRef(false)
+  const keepClosedOnFocus = useRef(false)
   const cardId = useId()
 
   const setOpenAfter = (open: boolean, milliseconds: number) => {
@@ -48,6 +53,37 @@ export function Popover({
   }
 
   useEffect(() => () => window.clearTimeout(timer.current), [])
+
+  // The card is portalled to the end of the page, so Tab would skip it: the trigger hands focus over by hand.
+  // Tab past the card's last stop is React Aria's: on to what follows the trigger, and the card closes.
+  const focusableInCard = () =>
+    [...(cardRef.current?.querySelectorAll<HTMLElement>(focusableSelector) ?? [])].filter(
+      (element) => !element.hasAttribute('disabled'),
+    )
+  const isInsideCard = (node: EventTarget | null) =>
+    node instanceof Node && (cardRef.current?.contains(node) ?? false)
+
+  // Shift+Tab from the card's first stop goes back to the trigger, and Escape in the card closes it there. React Aria's focus scope would otherwise send
+  // it to whatever precedes the trigger, from a capturing listener on the document: this one, on the window, runs
+  // first.
+  useEffect(() => {
+    if (!isOpen) return
+    const backToTrigger = (event: KeyboardEvent) => {
+      const escape = event.key === 'Escape' && isInsideCard(event.target)
+      const shiftTab = event.key === 'Tab' && event.shiftKey && focusableInCard()[0] === event.target
+      if (!escape && !shiftTab) return
+      event.preventDefault()
+      event.stopPropagation()
+      returningToTrigger.current = shiftTab
+      // Escape closes the card: the keyboard focus landing on the trigger must not open it again.
+      keepClosedOnFocus.current = escape
+      triggerRef.current?.focus()
+      returningToTrigger.current = false
+      if (escape) setOpenNow(false)
+    }
+    window.addEventListener('keydown', backToTrigger, true)
+    return () => window.removeEventListener('keydown', backToTrigger, true)
+  })
 
   // The card is non-modal (it must not steal focus on hover), so a press elsewhere closes it here.
   useEffect(() => {
@@ -69,10 +105,18 @@ export function Popover({
         aria-controls={isOpen ? cardId : undefined}
         onHoverStart={() => setOpenAfter(true, delay)}
         onHoverEnd={() => setOpenAfter(false, closeDelay)}
-        onBlur={() => setOpenAfter(false, closeDelay)}
+        onBlur={(event) => {
+          keepClosedOnFocus.current = false
+          if (!isInsideCard(event.relatedTarget)) setOpenAfter(false, closeDelay)
+        }}
         onKeyDown={(event) => {
+          const [first] = focusableInCard()
           if (event.key === 'Escape' && isOpen) setOpenNow(false)
-          else event.continuePropagation()
+          else if (event.key === 'Tab' && !event.shiftKey && isOpen && first) {
+            event.preventDefault()
+            window.clearTimeout(timer.current)
+            first.focus()
+          } else event.continuePropagation()
         }}
         // A mouse press keeps a hovered card open; a tap or a key press toggles it.
         onPress={(event) => setOpenNow(event.pointerType === 'mouse' ? true : !isOpen)}
@@ -80,14 +124,24 @@ export function Popover({
         {({ isFocusVisible }) => (
           <>
             {trigger}
-            <OpenOnKeyboardFocus isFocusVisible={isFocusVisible} open={() => setOpenNow(true)} />
+            <OpenOnKeyboardFocus
+              isFocusVisible={isFocusVisible}
+              open={() => {
+                if (!keepClosedOnFocus.current) setOpenNow(true)
+                keepClosedOnFocus.current = false
+              }}
+            />
           </>
         )}
       </Button>
       <AriaPopover
         triggerRef={triggerRef}
         isOpen={isOpen}
-        onOpenChange={setOpenNow}
+        // React Aria closes a non-modal popover when focus leaves it; focus going back to the trigger (Shift+Tab
+        // from the card) keeps the card open, as hovering the trigger does.
+        onOpenChange={(open) => {
+          if (open || !returningToTrigger.current) setOpenNow(open)
+        }}
         isNonModal
         placement={placement}
         className={popover}
@@ -121,3 +175,6 @@ function OpenOnKeyboardFocus({ isFocusVisible, open }: { isFocusVisible: boolean
   }, [isFocusVisible])
   return null
 }
+
+const focusableSelector =
+  'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]'

@@ -1,0 +1,2 @@
+export * from './AdminContent'
+export * from './AdminContentDialogs'

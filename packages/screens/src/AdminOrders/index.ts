@@ -1,0 +1,3 @@
+export * from './AdminOrders'
+export * from './AdminOrderDetail'
+export * from './AdminOrderActionDialog'

@@ -1,0 +1,200 @@
+import { useId, useState } from 'react'
+import { formatUsd, type AdminPayment } from '@engage/contract'
+import { useAdminPayments, useAdminRecheckPayment, type AdminPaymentFilters } from '@engage/client'
+import {
+  Banner,
+  Button,
+  Form,
+  Select,
+  Stack,
+  StatusBadge,
+  Text,
+  TextField,
+  type TableColumn,
+} from '@engage/ui'
+import {
+  AdminErrorBanner,
+  AdminPagedTable,
+  AdminSectionHeader,
+  formatDateTime,
+  humanise,
+  useCursorPages,
+  useOperator,
+} from '../AdminShared'
+
+export const PAYMENTS_TITLE = 'Payments'
+export const NO_PAYMENTS = 'No payments match.'
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const
+const ANY = 'any'
+
+/**
+ * Deposits with their gateway's own status; re-check one asks the gateway now and applies its answer as the
+ * webhook would (a paid deposit is credited once).
+ */
+export function AdminPayments() {
+  const headingId = useId()
+  const [draft, setDraft] = useState({ status: ANY, gateway: '', user: '' })
+  const [filters, setFilters] = useState<AdminPaymentFilters>({})
+  const pages = useCursorPages()
+  const payments = useAdminPayments(filters, pages.cursor)
+  const recheck = useAdminRecheckPayment()
+  const { can } = useOperator()
+  const [result, setResult] = useState<{ tone: 'success' | 'info'; text: string } | null>(null)
+
+  const runRecheck = async (payment: AdminPayment) => {
+    setResult(null)
+    try {
+      const answer = await recheck.mutateAsync({ id: payment.id })
+      setResult({
+        tone: answer.outcome === 'credited' ? 'success' : 'info',
+        text: `${payment.order_id}: ${answer.message}`,
+      })
+    } catch {
+      // Shown from the mutation's state.
+    }
+  }
+
+  const columns: TableColumn<AdminPayment>[] = [
+    {
+      id: 'deposit',
+      name: 'Deposit',
+      isRowHeader: true,
+      render: (payment) => (
+        <Stack gap="xxsmall">
+          <span>{payment.order_id}</span>
+          <Text size="small" tone="muted">
+            {formatDateTime(payment.created_at)}
+          </Text>
+        </Stack>
+      ),
+    },
+    { id: 'user', name: 'Customer', render: (payment) => payment.user_email },
+    {
+      id: 'gateway',
+      name: 'Gateway',
+      render: (payment) => (
+        <Stack gap="xxsmall">
+          <span>{humanise(payment.gateway)}</span>
+          {payment.currency ? (
+            <Text size="small" tone="muted">
+              {[payment.currency, payment.network].filter(Boolean).join(' · ')}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      id: 'amount',
+      name: 'Amount',
+      align: 'end',
+      render: (payment) => (
+        <Stack gap="xxsmall">
+          <span>{formatUsd(payment.amount_requested)}</span>
+          {payment.amount_credited === null ? null : (
+            <Text size="small" tone="muted">
+              {formatUsd(payment.amount_credited)} credited
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      id: 'status',
+      name: 'Status',
+      render: (payment) => <StatusBadge kind="transaction" status={payment.status} />,
+    },
+    { id: 'gatewayStatus', name: 'Gateway status', render: (payment) => payment.gateway_status ?? '—' },
+  ]
+  if (can('adminRecheckPayment')) {
+    columns.push({
+      id: 'actions',
+      name: 'Actions',
+      align: 'end',
+      render: (payment) => (
+        <Button
+          tone="secondary"
+          size="small"
+          aria-label={`Re-check ${payment.order_id}`}
+          isDisabled={recheck.isPending}
+          onPress={() => void runRecheck(payment)}
+        >
+          Re-check
+        </Button>
+      ),
+    })
+  }
+
+  return (
+    <Stack as="section" gap="medium" aria-labelledby={headingId}>
+      <AdminSectionHeader
+        headingId={headingId}
+        title={PAYMENTS_TITLE}
+        description="Deposits and what each gateway last said about them."
+      />
+      <Form
+        aria-label="Filter payments"
+        onSubmit={(event) => {
+          event.preventDefault()
+          pages.reset()
+          setFilters({
+            status: draft.status === ANY ? undefined : draft.status,
+            gateway: draft.gateway.trim() || undefined,
+            user: draft.user.trim() || undefined,
+          })
+        }}
+      >
+        <Stack
+          direction={{ mobile: 'column', tablet: 'row' }}
+          gap="medium"
+          alignItems={{ tablet: 'flex-end' }}
+          wrap
+        >
+          <Select
+            label="Status"
+            selectedKey={draft.status}
+            onSelectionChange={(key) => setDraft((current) => ({ ...current, status: String(key) }))}
+            items={[
+              { id: ANY, label: 'Any status' },
+              ...PAYMENT_STATUSES.map((status) => ({ id: status, label: humanise(status) })),
+            ]}
+          />
+          <TextField
+            label="Gateway"
+            value={draft.gateway}
+            onChange={(gateway) => setDraft((current) => ({ ...current, gateway }))}
+          />
+          <TextField
+            label="User"
+            description="Email or user id"
+            value={draft.user}
+            onChange={(user) => setDraft((current) => ({ ...current, user }))}
+          />
+          <Button type="submit">Apply filters</Button>
+        </Stack>
+      </Form>
+      {result ? (
+        <Banner tone={result.tone} onDismiss={() => setResult(null)}>
+          {result.text}
+        </Banner>
+      ) : null}
+      {recheck.isError ? (
+        <AdminErrorBanner
+          title="Failed to re-check the payment"
+          error={recheck.error}
+          onDismiss={() => recheck.reset()}
+        />
+      ) : null}
+      <AdminPagedTable
+        errorTitle="Failed to load the payments"
+        query={payments}
+        pages={pages}
+        pagesLabel="Payments pages"
+        aria-label={PAYMENTS_TITLE}
+        columns={columns}
+        rows={payments.data?.payments ?? []}
+        loadingLabel="Loading payments"
+        emptyState={NO_PAYMENTS}
+      />
+    </Stack>
+  )
+}

@@ -1,0 +1,3 @@
+export * from './AdminProviders'
+export * from './AdminProviderDetail'
+export * from './AdminProviderDialogs'

@@ -1,0 +1,2 @@
+export * from './AdminServices'
+export * from './AdminServiceDialog'

@@ -1,0 +1,3 @@
+export * from './AdminUsers'
+export * from './AdminUserDetail'
+export * from './AdminUserDialogs'

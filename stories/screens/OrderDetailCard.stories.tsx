@@ -1,0 +1,157 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { normaliseOrder } from '@engage/client'
+import { FIXTURE_NOW, fixtureAiOrders, fixtureOrders } from '@engage/mocks'
+import { OrderDetailCard } from '@engage/screens'
+import { Box } from '@engage/ui'
+
+/** A fixture order by id, as the screens read it. */
+function orderOf(id: string) {
+  const raw = [...fixtureAiOrders(), ...fixtureOrders()].find((order) => order.id === id)
+  if (!raw) throw new Error(`No fixture order ${id}`)
+  return normaliseOrder(raw, FIXTURE_NOW)
+}
+
+const page = () => within(document.body)
+
+/** The card's value for a term ('Order ID' → '1051'). */
+function detail(card: HTMLElement, term: string) {
+  return within(card).getByText(term).nextElementSibling
+}
+
+const meta = {
+  component: OrderDetailCard,
+  title: 'Screens/OrderDetailCard',
+  decorators: [
+    (Story) => (
+      <Box padding="large">
+        <Story />
+      </Box>
+    ),
+  ],
+  // The card only shows what it is given: no request at all (none is handled).
+  parameters: { msw: { handlers: [] } },
+  args: { order: orderOf('1045') },
+} satisfies Meta<typeof OrderDetailCard>
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** A completed views order: the plain details, no AI texts and no progress. */
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    const trigger = canvas.getByRole('button', { name: 'VIEWS' })
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false')
+    await userEvent.hover(trigger)
+    const card = await page().findByRole('dialog', { name: 'Order 1045 details' })
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true')
+    await expect(detail(card, 'Order ID')).toHaveTextContent('1045')
+    await expect(detail(card, 'Link')).toHaveTextContent('https://www.youtube.com/watch?v=dQw4w9WgXcQ')
+    await expect(detail(card, 'Quantity')).toHaveTextContent('10,000')
+    await expect(detail(card, 'Status')).toHaveTextContent('Completed')
+    // 10,000 views × $0.0004
+    await expect(detail(card, 'Charge')).toHaveTextContent('$4.0000')
+    await expect(detail(card, 'Start count')).toHaveTextContent('48,210')
+    await expect(detail(card, 'Remains')).toHaveTextContent('0')
+    // Not an AI order: neither progress nor texts.
+    await expect(within(card).queryByText('AI texts')).toBeNull()
+    await expect(within(card).queryByRole('region')).toBeNull()
+    await expect(within(card).queryByRole('list')).toBeNull()
+    await userEvent.unhover(trigger)
+    await waitFor(() => expect(page().queryByRole('dialog', { name: 'Order 1045 details' })).toBeNull())
+  },
+}
+
+/** A finished ai_comments order lists every comment, in order, in a scrolling region. */
+export const AiCommentsWithTexts: Story = {
+  args: { order: orderOf('1051') },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'AI COMMENTS' }))
+    const card = await page().findByRole('dialog', { name: 'Order 1051 details' })
+    const region = within(card).getByRole('region', { name: 'Generated comments' })
+    const items = within(region).getAllByRole('listitem')
+    await expect(items).toHaveLength(12)
+    await expect(items[0]).toHaveTextContent(
+      'This is exactly the kind of breakdown I needed before planning next quarter. Saving it.',
+    )
+    await expect(items[11]).toHaveTextContent(
+      'Thanks for writing this up. The examples make it easy to try today.',
+    )
+    // Finished: the list alone, no progress line.
+    await expect(within(card).queryByText('AI texts')).toBeNull()
+    await expect(detail(card, 'Status')).toHaveTextContent('Completed')
+    // Twelve comments do not fit: the list scrolls inside the card, and the region takes focus so
+    // a keyboard can scroll it (synthetic key events do not scroll, so the focus is what is asserted).
+    await expect(region.scrollHeight).toBeGreaterThan(region.clientHeight)
+    await expect(region).toHaveAttribute('tabindex', '0')
+    region.focus()
+    await expect(region).toHaveFocus()
+  },
+}
+
+/** An ai_tweets order being written: 'n of m texts' and the tweets so far. */
+export const GeneratingTweets: Story = {
+  args: { order: orderOf('1050') },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'AI TWEETS' }))
+    const card = await page().findByRole('dialog', { name: 'Order 1050 details' })
+    await expect(detail(card, 'AI texts')).toHaveTextContent('4 of 12 texts')
+    await expect(detail(card, 'Status')).toHaveTextContent('Pending')
+    const region = within(card).getByRole('region', { name: 'Generated tweets' })
+    await expect(
+      within(region)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Consistency beats intensity: three good posts a week outperform ten rushed ones.',
+      'Your first ten replies shape the conversation. Show up for them.',
+      'Stop guessing your best posting time. Test two slots for two weeks and compare.',
+      'A clear profile line does more for follows than any trending hashtag.',
+    ])
+  },
+}
+
+/** An ai_comments order paused before its first text: the reason and '0 of 20 texts', no list. */
+export const PausedBeforeAnyText: Story = {
+  args: { order: orderOf('1049') },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'AI COMMENTS' }))
+    const card = await page().findByRole('dialog', { name: 'Order 1049 details' })
+    await expect(detail(card, 'Paused because')).toHaveTextContent(
+      'Failed to generate texts: the provider refused the key',
+    )
+    await expect(detail(card, 'AI texts')).toHaveTextContent('0 of 20 texts')
+    await expect(within(card).queryByRole('region')).toBeNull()
+  },
+}
+
+/** A processing ai_comments order from an older server that reports progress but no texts. */
+export const ProgressWithoutTexts: Story = {
+  args: { order: orderOf('1047') },
+  play: async ({ canvas }) => {
+    const trigger = canvas.getByRole('button', { name: 'AI COMMENTS' })
+    // Keyboard focus opens the card too; Escape closes it.
+    await userEvent.tab()
+    await expect(trigger).toHaveFocus()
+    const card = await page().findByRole('dialog', { name: 'Order 1047 details' })
+    await expect(detail(card, 'AI texts')).toHaveTextContent('15 of 40 texts')
+    await expect(within(card).queryByRole('region')).toBeNull()
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(page().queryByRole('dialog', { name: 'Order 1047 details' })).toBeNull())
+  },
+}
+
+/** A paused followers order: the reason, and nothing about AI texts. */
+export const PausedNotAi: Story = {
+  args: { order: orderOf('1046') },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'FOLLOWERS' }))
+    const card = await page().findByRole('dialog', { name: 'Order 1046 details' })
+    await expect(detail(card, 'Paused because')).toHaveTextContent(
+      'The provider did not answer after several tries. Retry when you are ready.',
+    )
+    await expect(detail(card, 'Start count')).toHaveTextContent('Not started')
+    await expect(detail(card, 'Remains')).toHaveTextContent('Not reported')
+    await expect(within(card).queryByText('AI texts')).toBeNull()
+    await expect(within(card).queryByRole('region')).toBeNull()
+  },
+}
