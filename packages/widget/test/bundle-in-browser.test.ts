@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { SERVICE_TYPE_REQUIRED, VALID_URL_REQUIRED } from '@engage/contract'
+import { ensureWidgetBuilt } from '../../../scripts/widget-build.mjs'
+
+// The built bundle renders with Preact (vite.config.ts), with two patches to React Aria for it
+// (reactAriaForPreact). The e2e test drives the widget with the mouse; this one drives the Select from the
+// keyboard, which depends on those patches: the list opens from the trigger, arrow keys and typing move
+// through it, Enter picks, Escape closes, and focus goes back to the trigger each time. Preact renders after an
+// event rather than inside it, so each step waits for the focus it leads to before the next key.
+
+const dist = path.resolve(import.meta.dirname, '..', 'dist')
+const services = { likes: 0.01, followers: 0.02, views: 0.001 }
+
+function startHost(): Promise<Server> {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://host')
+    if (url.pathname === '/') {
+      response.writeHead(200, { 'content-type': 'text/html' })
+      response.end(
+        '<!doctype html><html lang="en"><body><h1>Partner</h1>' +
+          '<script src="/widget/loader.js" async></script>' +
+          '<engage-order-widget theme="light"></engage-order-widget></body></html>',
+      )
+    } else if (url.pathname === '/api/get-services') {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(services))
+    } else if (url.pathname.startsWith('/widget/') && !url.pathname.includes('..')) {
+      response.writeHead(200, { 'content-type': 'text/javascript' })
+      response.end(readFileSync(path.join(dist, url.pathname.slice('/widget/'.length))))
+    } else {
+      response.writeHead(200, { 'content-type': 'text/html' })
+      response.end('<!doctype html><title>Panel</title>')
+    }
+  })
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
+}
+
+/** What has focus, through the widget's shadow root. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    let active = document.activeElement
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+    return { role: active?.getAttribute('role') ?? active?.tagName.toLowerCase(), text: active?.textContent }
+  })
+
+// A browser on a busy shared machine: a test takes a few seconds.
+describe('the built widget bundle in Chromium, from the keyboard', { timeout: 30_000 }, () => {
+  let server: Server
+  let browser: Browser
+  let page: Page
+  let widget: Locator
+  let origin: string
+  const errors: string[] = []
+
+  beforeAll(async () => {
+    ensureWidgetBuilt({ log: (message: string) => console.log(`[widget] ${message}`) })
+    server = await startHost()
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--headless', '--disable-gpu', '--no-first-run'],
+    })
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await new Promise((resolve) => server?.close(resolve))
+  })
+
+  beforeEach(async () => {
+    errors.length = 0
+    page = await browser.newPage()
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    await page.goto(origin)
+    widget = page.locator('engage-order-widget')
+    await expect.poll(() => widget.getByRole('button', { name: /Action Type/ }).isEnabled()).toBe(true)
+  })
+
+  it('opens the list with Arrow Down, moves with the arrows and typing, picks with Enter', async () => {
+    const trigger = widget.getByRole('button', { name: /Action Type/ })
+    await trigger.focus()
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(() => widget.getByRole('listbox').count()).toBe(1)
+    await expect.poll(() => focused(page)).toEqual({ role: 'option', text: 'LIKES' })
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(() => focused(page)).toEqual({ role: 'option', text: 'FOLLOWERS' })
+    await page.keyboard.press('v')
+    await expect.poll(() => focused(page)).toEqual({ role: 'option', text: 'VIEWS' })
+    await page.keyboard.press('Enter')
+    await expect.poll(() => widget.getByRole('listbox').count()).toBe(0)
+    expect(await trigger.textContent()).toBe('VIEWS')
+    await expect.poll(() => focused(page)).toEqual({ role: 'button', text: 'VIEWS' })
+
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('https://example.com/post')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('2500')
+    await expect.poll(() => widget.locator('output').textContent()).toBe('$2.5000')
+    expect(errors).toEqual([])
+  })
+
+  it('closes the list with Escape and gives focus back to the trigger, its choice unchanged', async () => {
+    const trigger = widget.getByRole('button', { name: /Action Type/ })
+    await trigger.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => focused(page)).toEqual({ role: 'option', text: 'LIKES' })
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(() => focused(page)).toEqual({ role: 'option', text: 'FOLLOWERS' })
+    await page.keyboard.press('Escape')
+    await expect.poll(() => widget.getByRole('listbox').count()).toBe(0)
+    await expect.poll(() => focused(page)).toEqual({ role: 'button', text: 'Select an action type' })
+    expect(errors).toEqual([])
+  })
+
+  it('submits from the keyboard: Enter in a field shows the messages, then opens the panel when valid', async () => {
+    await widget.getByRole('textbox', { name: 'Quantity' }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => widget.getByText(SERVICE_TYPE_REQUIRED).count()).toBe(1)
+    expect(await widget.getByText(VALID_URL_REQUIRED).count()).toBe(1)
+
+    await widget.getByRole('button', { name: /Action Type/ }).focus()
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(() => focused(page)).toEqual({ role: 'option', text: 'LIKES' })
+    await page.keyboard.press('Enter')
+    await expect.poll(() => focused(page)).toEqual({ role: 'button', text: 'LIKES' })
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('https://example.com/post')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('100')
+    await expect.poll(() => widget.locator('output').textContent()).toBe('$1.0000')
+    await page.keyboard.press('Enter')
+    await page.waitForURL((url) => url.pathname === '/dashboard')
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
+      service: 'likes',
+      link: 'https://example.com/post',
+      quantity: '100',
+    })
+    expect(errors).toEqual([])
+  })
+})
