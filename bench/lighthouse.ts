@@ -2,12 +2,13 @@
 // throttled connection): performance and accessibility of / and of /dashboard signed in. Prints the figures;
 // asserts nothing. Targets (issue 8): performance at least 98 on / and 95 on /dashboard, accessibility 100.
 //
-//   pnpm run bench:lighthouse            (CHROME_PATH to use another Chromium than /usr/bin/chromium)
+//   pnpm run bench:lighthouse            (CHROME_PATH to use another Chromium than /usr/bin/chromium;
+//                                         LIGHTHOUSE_REPORTS=DIR also writes each page's full report there)
 //
 // It builds the panel when needed, starts the server on a free port with a fresh database, and drives Chromium
 // with playwright-core; Lighthouse attaches to that same browser over its debugging port. For /dashboard the
 // page's localStorage gets a fresh account's session first, and Lighthouse is told to keep the storage.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -38,7 +39,11 @@ const server = await startServer(
   silentLogger,
 )
 const debuggingPort = await freePort()
-const browser = await chromium.launch({
+// A persistent context is the browser's default one, where Lighthouse opens its tabs: the session stored
+// below is then the one /dashboard finds. (A context from browser.newContext() is a separate profile, and
+// /dashboard would be measured signed out, as the /auth page the guard sends it to.)
+const profileDir = mkdtempSync(path.join(os.tmpdir(), 'engage-lighthouse-profile-'))
+const context = await chromium.launchPersistentContext(profileDir, {
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   args: [
     `--remote-debugging-port=${debuggingPort}`,
@@ -63,9 +68,26 @@ async function audit(url: string) {
     disableStorageReset: true,
   })
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+  const reportsDir = process.env.LIGHTHOUSE_REPORTS
+  if (reportsDir) {
+    mkdirSync(reportsDir, { recursive: true })
+    const name = new URL(url).pathname.replace(/\W+/g, '') || 'landing'
+    writeFileSync(path.join(reportsDir, `${name}.json`), JSON.stringify(result.lhr, null, 1))
+  }
   const { categories, audits } = result.lhr
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
   const metric = (id: string) => audits[id]?.displayValue ?? '-'
+  // A run that could not measure (no paint, a page error) says why instead of a bare 0.
+  const problems = [
+    result.lhr.runtimeError?.message,
+    ...['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time'].map(
+      (id) => audits[id]?.errorMessage,
+    ),
+  ].filter((message): message is string => Boolean(message))
+  // The guard sends a signed-out visitor from /dashboard to /auth: figures of another page are no figures.
+  const finalPath = new URL(result.lhr.finalDisplayedUrl).pathname
+  if (finalPath !== new URL(url).pathname)
+    problems.push(`measured ${finalPath}, not ${new URL(url).pathname}`)
   const failedAccessibility = (categories.accessibility?.auditRefs ?? [])
     .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
     .map((ref) => ref.id)
@@ -78,12 +100,12 @@ async function audit(url: string) {
     cumulativeLayoutShift: metric('cumulative-layout-shift'),
     speedIndex: metric('speed-index'),
     failedAccessibility,
+    problems: [...new Set(problems)],
   }
 }
 
 try {
   // A signed-in visitor: an account of its own, its session stored on the panel's origin.
-  const context = browser.contexts()[0] ?? (await browser.newContext())
   const page = await context.newPage()
   await page.goto(`${server.url}/about`)
   const signup = await page.evaluate(async () => {
@@ -116,6 +138,7 @@ try {
         `FCP ${figures.firstContentfulPaint}  LCP ${figures.largestContentfulPaint}  TBT ${figures.totalBlockingTime}  ` +
         `CLS ${figures.cumulativeLayoutShift}  SI ${figures.speedIndex}`,
     )
+    for (const problem of figures.problems) console.log(`${''.padEnd(11)} ${problem}`)
     if (figures.failedAccessibility.length > 0) {
       console.log(
         `${''.padEnd(11)} accessibility audits not passed: ${figures.failedAccessibility.join(', ')}`,
@@ -123,7 +146,8 @@ try {
     }
   }
 } finally {
-  await browser.close()
+  await context.close()
   await server.close()
   rmSync(dataDir, { recursive: true, force: true })
+  rmSync(profileDir, { recursive: true, force: true })
 }

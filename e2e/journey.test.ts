@@ -248,6 +248,41 @@ describe.each(widths)('the customer journey on a $name ($viewport.width px)', ({
     await newSetting.getByText('deepseek-reasoner').waitFor()
   })
 
+  it("writes an AI order's comments with that setting and shows them in the order's details", async () => {
+    await page.goto('/dashboard')
+    const orderForm = page.getByRole('form', { name: 'New order' })
+    await choose(orderForm, 'Action Type', 'AI COMMENTS')
+    await orderForm.getByRole('button', { name: 'AI Settings' }).click()
+    const picker = page.getByRole('dialog', { name: 'Select one AI setting for this order' })
+    await picker.getByText('New AI Settings').click()
+    await picker.getByRole('button', { name: 'Done' }).click()
+    await orderForm.getByText('AI setting: New AI Settings').waitFor()
+    await orderForm.getByLabel('Link').fill(`https://x.com/engage/status/e2e-ai-${name}`)
+    await orderForm.getByLabel('Quantity').fill('3')
+    await orderForm.getByRole('button', { name: 'Place Order' }).click()
+    await page.getByText('Order placed successfully!').waitFor()
+
+    // The worker asks the (fake) provider for three comments with the setting's key and model, then sends the
+    // order upstream; the orders page shows them in the order's detail card once written.
+    await page.goto('/orders')
+    await expect
+      .poll(
+        async () => {
+          await page.reload()
+          await page.getByRole('button', { name: 'AI COMMENTS' }).first().click()
+          const card = page.getByRole('dialog', { name: /^Order \d+ details$/ })
+          const texts = card.getByRole('region', { name: 'Generated comments' }).getByRole('listitem')
+          await texts
+            .first()
+            .waitFor({ timeout: 3_000 })
+            .catch(() => undefined)
+          return texts.count()
+        },
+        { timeout: 60_000, interval: 2_000 },
+      )
+      .toBe(3)
+  })
+
   it('changes the password', async () => {
     await page.goto('/auth?mode=change')
     await page.getByRole('heading', { name: 'Change Password', level: 1 }).waitFor()

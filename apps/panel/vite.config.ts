@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import optimizeLocales from '@react-aria/optimize-locales-plugin'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
@@ -28,10 +29,20 @@ function hasSideEffects(id: string): boolean {
   return !sideEffectFree.test(id)
 }
 
+// The panel speaks English only (its texts, <html lang="en">): React Aria's built-in strings (a dialog's
+// 'Dismiss', a date field's segment names, a toast region's label...) ship in 34 languages, and every widget
+// would otherwise carry all of them. Other locales fall back to these English strings.
+const panelLocales = ['en-US']
+
 const entry = process.env.PANEL_ENTRY === 'public' ? 'public' : 'app'
 
 export default defineConfig(({ isSsrBuild, command }) => ({
-  plugins: [react(), vanillaExtractPlugin()],
+  plugins: [
+    react(),
+    vanillaExtractPlugin(),
+    // Builds only (the dev server keeps every language); the plugin leaves the server render alone.
+    ...(command === 'build' ? [optimizeLocales.vite({ locales: panelLocales })] : []),
+  ],
   resolve: command === 'build' ? { alias: { 'react-router': reactRouterProduction } } : {},
   build: {
     outDir: isSsrBuild ? 'dist/server' : 'dist/client',

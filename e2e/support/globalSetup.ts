@@ -9,6 +9,7 @@ import type { Logger } from '../../server/src/logger'
 import { startFakeOpenAiCompatible } from '../../server/test/ai/fakes/openai-compatible'
 import { startFakeGoogleIssuer } from '../../server/test/google/fakeGoogleIssuer'
 import { ensurePanelBuilt } from '../../scripts/panel-build.mjs'
+import { ensureWidgetBuilt } from '../../scripts/widget-build.mjs'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,6 +39,7 @@ const logger: Logger = {
 
 export default async function setup(project: TestProject) {
   ensurePanelBuilt({ log: (message: string) => console.log(`[e2e] ${message}`) })
+  ensureWidgetBuilt({ log: (message: string) => console.log(`[e2e] ${message}`) })
 
   const fakeAi = await startFakeOpenAiCompatible()
   // Google's side of the sign-in popup, with its consent page (the journey types the account's email there).

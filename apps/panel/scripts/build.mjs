@@ -48,5 +48,5 @@ for (const route of render.prerenderedPaths) {
   mkdirSync(directory, { recursive: true })
   writeFileSync(path.join(directory, 'index.html'), html)
 }
-writeFileSync(path.join(clientDir, 'shell.html'), render.renderShell(shellTemplate))
+writeFileSync(path.join(clientDir, 'shell.html'), render.renderShell(shellTemplate, manifests))
 console.log(`Built the panel into ${path.relative(process.cwd(), path.join(root, 'dist'))}`)

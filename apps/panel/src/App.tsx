@@ -2,6 +2,7 @@ import { Suspense, useEffect, type ReactNode } from 'react'
 import { RouterProvider } from 'react-aria-components'
 import { useHref, useLocation, useNavigate, useRoutes, type NavigateOptions } from 'react-router'
 import { ClientProvider, isSessionEndingError, useMe, type Client } from '@engage/client'
+import { ToastProvider } from '@engage/ui'
 import type { QueryClient } from '@tanstack/react-query'
 import { PageDataProvider } from './ApiClient'
 import { AppStateProvider, useSession } from './AppState'
@@ -19,18 +20,20 @@ export interface AppProps {
   queryClient: QueryClient
 }
 
-/** The whole panel, below the browser's router. */
+/** The whole panel, below the browser's router, with its one toast region (bottom right). */
 export function App({ client, queryClient }: AppProps) {
   return (
     <ClientProvider client={client} queryClient={queryClient}>
       <PageDataProvider client={client}>
         <AppStateProvider>
           <AriaRouter>
-            <UserDataRules />
-            <PageTitle />
-            <Suspense fallback={null}>
-              <AppRoutes />
-            </Suspense>
+            <ToastProvider>
+              <UserDataRules />
+              <PageTitle />
+              <Suspense fallback={null}>
+                <AppRoutes />
+              </Suspense>
+            </ToastProvider>
           </AriaRouter>
         </AppStateProvider>
       </PageDataProvider>

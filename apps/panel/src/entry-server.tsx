@@ -1,7 +1,7 @@
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { servicesFromRates } from '@engage/contract'
-import { STATE_ELEMENT_ID, staticChunks, type Manifests, type PageState } from './document'
+import { servicesFromRates, STORAGE_KEYS } from '@engage/contract'
+import { STATE_ELEMENT_ID, staticChunks, type Manifest, type Manifests, type PageState } from './document'
 import { createLazyClient } from './lazyClient'
 import { preloadPublicApp, PublicApp } from './PublicApp'
 import { prerenderedPaths, publicPages, type PublicPath } from './publicPages'
@@ -114,7 +114,45 @@ export async function renderPage({
     .replace('<!--app-state-->', `<script type="application/json" id="${STATE_ELEMENT_ID}">${state}</script>`)
 }
 
+/** The signed-in pages whose chunks the shell preloads, by path: the layout's and the page's. */
+const signedInPageModules: Record<string, string> = {
+  '/dashboard': 'src/pages/DashboardPage.tsx',
+  '/orders': 'src/pages/OrdersRoutePage.tsx',
+  '/wallet': 'src/pages/WalletPage.tsx',
+  '/settings': 'src/pages/SettingsPage.tsx',
+}
+const signedOutPageModules: Record<string, string> = {
+  '/auth': 'src/pages/AuthPage.tsx',
+  '/logout': 'src/pages/LogoutPage.tsx',
+}
+
+/**
+ * The shell's inline script that asks, while the entry is still on its way, for the chunks of the page at the
+ * address (a signed-in page only with a stored token, as the guard would send anyone else to /auth). Without it
+ * they would be requested only once the entry has arrived and run: one more round trip before the first render.
+ */
+export function routePreloadScript(manifest: Manifest): string {
+  const entryChunks = new Set(staticChunks(manifest, 'index.html'))
+  const chunksOf = (modules: string[]) => {
+    const seen = new Set<string>()
+    return modules
+      .flatMap((module) => staticChunks(manifest, module, seen))
+      .filter((file) => !entryChunks.has(file))
+  }
+  const mapOf = (pages: Record<string, string>, layout: string[]) =>
+    Object.fromEntries(Object.entries(pages).map(([path, module]) => [path, chunksOf([...layout, module])]))
+  const signedIn = JSON.stringify(mapOf(signedInPageModules, ['src/pages/SignedInLayout.tsx']))
+  const signedOut = JSON.stringify(mapOf(signedOutPageModules, []))
+  const tokenKey = JSON.stringify(STORAGE_KEYS.authToken)
+  return (
+    `(function(){var p=location.pathname.replace(/[/]+$/,'')||'/',f=${signedOut}[p];` +
+    `if(!f){f=${signedIn}[p];try{if(!localStorage.getItem(${tokenKey}))f=null}catch(e){f=null}}` +
+    `(f||[]).forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';` +
+    `l.crossOrigin='';l.href='/'+h;document.head.appendChild(l)})})()`
+  )
+}
+
 /** The page every other path gets (/auth, /logout, the signed-in pages): empty, rendered in the browser. */
-export function renderShell(template: string): string {
-  return withHead(template, 'Engage Panel', '')
+export function renderShell(template: string, manifests: Manifests): string {
+  return withHead(template, 'Engage Panel', `<script>${routePreloadScript(manifests.app)}</script>`)
 }

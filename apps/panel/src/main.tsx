@@ -2,7 +2,7 @@ import './pressable.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
-import { createClient } from '@engage/client'
+import { createClient, queryKeys } from '@engage/client'
 import { QueryClient } from '@tanstack/react-query'
 import { App } from './App'
 import { preloadRoute } from './routes'
@@ -17,8 +17,23 @@ if (!container) throw new Error('The page has no #root element')
 
 const queryClient = new QueryClient()
 const client = createClient({ baseUrl: '', getToken: readStoredToken })
+const signedIn = readStoredToken() !== null
+const ME_FRESH_MS = 5_000
 
-void preloadRoute(window.location.pathname, readStoredToken() !== null).then(() => {
+// The user data is what a signed-in page shows first (the stat cards, the balance): asked for now, while the
+// route's chunks are still arriving, rather than once they have rendered. The same query as useMe, which
+// takes it from the cache (a failed answer is asked again there, and its rules apply: App.tsx). Fresh for a few
+// seconds, so that the page's first render does not ask for it a second time; changes refetch it as before.
+if (signedIn) {
+  queryClient.setQueryDefaults(queryKeys.me, { staleTime: ME_FRESH_MS })
+  void queryClient.prefetchQuery({
+    queryKey: queryKeys.me,
+    queryFn: ({ signal }) => client.getMe({ signal }),
+    retry: false,
+  })
+}
+
+void preloadRoute(window.location.pathname, signedIn).then(() => {
   createRoot(container).render(
     <StrictMode>
       <BrowserRouter>

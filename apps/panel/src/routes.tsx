@@ -18,6 +18,7 @@ const DashboardPage = lazyPage(() => import('./pages/DashboardPage'))
 const OrdersRoutePage = lazyPage(() => import('./pages/OrdersRoutePage'))
 const WalletPage = lazyPage(() => import('./pages/WalletPage'))
 const SettingsPage = lazyPage(() => import('./pages/SettingsPage'))
+const AdminPage = lazyPage(() => import('./pages/AdminPage'))
 
 function page(path: string | undefined, Page: LazyPage, children?: RouteObject[]): RouteObject {
   return { path, element: <Page />, handle: { preload: Page.preload }, children }
@@ -41,6 +42,7 @@ export const routes: RouteObject[] = [
         page('/wallet', WalletPage),
         page('/settings', SettingsPage),
       ]),
+      page('/admin/*', AdminPage),
     ],
   },
   // Spec §2: any unknown path shows the landing page.

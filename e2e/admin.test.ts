@@ -1,0 +1,178 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { loadConfig } from '../server/src/config'
+import type { Logger } from '../server/src/logger'
+import { startServer, type RunningServer } from '../server/src/main'
+import { launchBrowser, screenshotOnFailure, watchPage } from './support/browser'
+
+// The operator console end to end: the demo operator signs in, opens /admin, changes a service's rate, and a
+// visitor's pricing grid on the landing page shows the new rate; a customer who opens /admin is refused.
+// This file starts its own server (a fresh SQLite database, the built panel) so that the rate it changes
+// cannot move the prices the customer journey of the shared server expects; the demo seed prints the
+// operator's one-time password through the logger, which is how the test learns it.
+
+const PASSWORD = 'correct horse battery'
+const viewport = { width: 1280, height: 800 }
+
+let server: RunningServer
+let dataDir: string
+let operator: { email: string; password: string }
+let browser: Browser
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'engage-e2e-admin-'))
+  const accounts: { email: string; password: string }[] = []
+  const logger: Logger = {
+    info: (message) => {
+      const match = /^Demo operator: (\S+) \/ (\S+)$/.exec(message)
+      if (match?.[1] && match[2]) accounts.push({ email: match[1], password: match[2] })
+    },
+    warn: (message, fields) => console.warn(`[server] ${message}`, fields ?? ''),
+    error: (message, fields) => console.error(`[server] ${message}`, fields ?? ''),
+  }
+  server = await startServer(
+    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1' }),
+    logger,
+  )
+  const [first] = accounts
+  if (!first) throw new Error('The demo seed printed no operator account')
+  operator = first
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function newPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport, baseURL: server.url })
+  context.setDefaultTimeout(15_000)
+  const page = await context.newPage()
+  return { context, page, errors: watchPage(page).errors }
+}
+
+/**
+ * Follows an in-app link to `path` from a page of the app (react-router listens to popstate). The server
+ * serves the app itself only for the paths listed in server/src/routes/panel.ts (appShellPaths), which does
+ * not list /admin yet: loaded from the address bar, /admin is the landing page (the last test checks that).
+ */
+async function goInApp(page: Page, path: string) {
+  await page.evaluate((target) => {
+    window.history.pushState(null, '', target)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }, path)
+  await page.waitForURL(`**${path}`)
+}
+
+/** The price on the landing page's pricing card of a service ('Likes' → '$1.20'). */
+async function landingPrice(page: Page, title: string): Promise<string | null> {
+  const card = page.locator('li').filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+  return card.getByText(/^\$[\d,.]+$/).textContent()
+}
+
+describe('the operator console', () => {
+  let operatorPage: Page
+  let operatorErrors: string[]
+
+  beforeAll(async () => {
+    ;({ page: operatorPage, errors: operatorErrors } = await newPage())
+  })
+
+  beforeEach((test) => {
+    screenshotOnFailure(operatorPage, `admin-${test.task.name}`)
+  })
+
+  it('lets the demo operator sign in and open /admin', async () => {
+    await operatorPage.goto('/auth')
+    await operatorPage.getByLabel('Email').fill(operator.email)
+    await operatorPage.getByLabel('Password').fill(operator.password)
+    await operatorPage.getByRole('button', { name: 'Login', exact: true }).click()
+    await operatorPage.waitForURL('**/dashboard')
+
+    await goInApp(operatorPage, '/admin')
+    await operatorPage.getByRole('heading', { level: 1, name: 'Operator console' }).waitFor()
+    await operatorPage.getByText(operator.email).first().waitFor()
+    const navigation = operatorPage.getByRole('navigation', { name: 'Operator console' })
+    expect(await navigation.getByRole('link').allTextContents()).toEqual([
+      'Services',
+      'Providers',
+      'Users',
+      'Orders',
+      'Payments',
+      'Updates and contact',
+      'Jobs',
+      'Audit log',
+    ])
+    expect(await operatorPage.title()).toBe('Services | Operator console | Engage Panel')
+  })
+
+  it("changes a service's rate, and a visitor's pricing grid shows it", async () => {
+    const before = await newPage()
+    await before.page.goto('/')
+    const oldPrice = await landingPrice(before.page, 'Likes')
+    expect(oldPrice).toMatch(/^\$/)
+    await before.context.close()
+
+    await operatorPage.getByRole('button', { name: 'Edit likes' }).click()
+    const dialog = operatorPage.getByRole('dialog', { name: 'Edit likes' })
+    const rate = dialog.getByRole('textbox', { name: /Rate per 1,000/ })
+    await rate.fill('7.77')
+    await dialog.getByRole('textbox', { name: /Reason/ }).fill('End-to-end price change')
+    await dialog.getByRole('button', { name: 'Save service' }).click()
+    await operatorPage.getByText('likes saved').waitFor()
+    const row = operatorPage
+      .getByRole('row')
+      .filter({ has: operatorPage.getByText('likes', { exact: true }) })
+    await row.getByText('$7.77').waitFor()
+
+    const visitor = await newPage()
+    await visitor.page.goto('/')
+    await expect.poll(() => landingPrice(visitor.page, 'Likes')).toBe('$7.77')
+    expect(oldPrice).not.toBe('$7.77')
+    expect(visitor.errors).toEqual([])
+    await visitor.context.close()
+
+    // The change is in the audit log with its reason.
+    await operatorPage.getByRole('link', { name: 'Audit log' }).click()
+    await operatorPage.waitForURL('**/admin/audit')
+    const entry = operatorPage.getByRole('row').filter({ hasText: 'service.update' }).first()
+    await entry.getByText('End-to-end price change').waitFor()
+    expect(operatorErrors).toEqual([])
+  })
+
+  it('refuses a customer who opens /admin', async () => {
+    const customer = await newPage()
+    screenshotOnFailure(customer.page, 'admin-customer')
+    await customer.page.goto('/auth')
+    await customer.page.getByRole('link', { name: "Don't have an account? Sign up" }).click()
+    await customer.page.getByLabel('Email').fill(`admin-e2e-customer-${Date.now()}@example.com`)
+    await customer.page.getByLabel('Password').fill(PASSWORD)
+    await customer.page.getByRole('button', { name: 'Sign Up', exact: true }).click()
+    await customer.page.waitForURL('**/dashboard')
+
+    await goInApp(customer.page, '/admin/users')
+    await customer.page.getByRole('heading', { level: 2, name: 'Operator access required' }).waitFor()
+    expect(await customer.page.getByRole('navigation', { name: 'Operator console' }).count()).toBe(0)
+    expect(await customer.page.getByRole('grid').count()).toBe(0)
+    // The API says the same to the customer's token.
+    const status = await customer.page.evaluate(async () => {
+      const response = await fetch('/api/admin/users', {
+        headers: { Authorization: `Bearer ${localStorage.getItem('authToken') ?? ''}` },
+      })
+      return response.status
+    })
+    expect(status).toBe(403)
+    await customer.context.close()
+  })
+
+  it('serves the console when /admin is loaded from the address bar', async () => {
+    await operatorPage.goto('/admin/orders')
+    await operatorPage.getByRole('heading', { level: 2, name: 'Orders' }).waitFor()
+    expect(await operatorPage.getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page')
+  })
+})
