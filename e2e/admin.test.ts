@@ -145,6 +145,30 @@ describe('the operator console', () => {
     expect(operatorErrors).toEqual([])
   })
 
+  it('opens every section, a user and the role filter, without an error in the browser', async () => {
+    const navigation = operatorPage.getByRole('navigation', { name: 'Operator console' })
+    for (const name of await navigation.getByRole('link').allTextContents()) {
+      const link = navigation.getByRole('link', { name, exact: true })
+      await link.click()
+      await expect.poll(() => link.getAttribute('aria-current')).toBe('page')
+      await operatorPage.getByRole('heading', { level: 2 }).first().waitFor()
+      await operatorPage.waitForLoadState('networkidle')
+    }
+
+    await navigation.getByRole('link', { name: 'Users', exact: true }).click()
+    await operatorPage.getByRole('button', { name: `Open ${operator.email}` }).click()
+    await operatorPage.getByRole('heading', { level: 3, name: operator.email }).waitFor()
+    await operatorPage.getByRole('grid', { name: `Ledger of ${operator.email}` }).waitFor()
+    await operatorPage.getByRole('button', { name: `Close ${operator.email}` }).click()
+    const roleFilter = operatorPage.getByRole('button', { name: /Role/ })
+    await roleFilter.click()
+    await operatorPage.getByRole('option', { name: 'Admin' }).click()
+    await expect.poll(() => roleFilter.textContent()).toContain('Admin')
+    await operatorPage.getByRole('button', { name: 'Search', exact: true }).click()
+    await operatorPage.getByRole('button', { name: `Open ${operator.email}` }).waitFor()
+    expect(operatorErrors).toEqual([])
+  })
+
   it('refuses a customer who opens /admin', async () => {
     const customer = await newPage()
     screenshotOnFailure(customer.page, 'admin-customer')

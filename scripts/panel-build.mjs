@@ -16,6 +16,7 @@ const sources = [
   path.join(panel, 'vite.config.ts'),
   path.join(panel, 'package.json'),
   path.join(panel, 'scripts', 'build.mjs'),
+  path.join(root, 'scripts', 'preact-for-react.mjs'),
   ...['contract', 'client', 'ui', 'screens'].map((name) => path.join(root, 'packages', name, 'src')),
 ]
 

@@ -14,6 +14,7 @@ const sources = [
   path.join(widget, 'vite.config.ts'),
   path.join(widget, 'package.json'),
   path.join(widget, 'scripts', 'build.mjs'),
+  path.join(root, 'scripts', 'preact-for-react.mjs'),
   ...['contract', 'client', 'ui', 'screens'].map((name) => path.join(root, 'packages', name, 'src')),
 ]
 

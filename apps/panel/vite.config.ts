@@ -4,6 +4,7 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { preactAliases, reactAriaForPreact } from '../../scripts/preact-for-react.mjs'
 
 // Three builds share this file (scripts/build.mjs runs them): the browser builds into dist/client, one per
 // HTML entry (PANEL_ENTRY=app: index.html, the shell of /auth, /logout and the signed-in pages;
@@ -36,14 +37,29 @@ const panelLocales = ['en-US']
 
 const entry = process.env.PANEL_ENTRY === 'public' ? 'public' : 'app'
 
+// The app build (the signed-in pages, /auth and the operator console) renders with Preact's React layer in
+// place of React DOM, about 55 KB less gzipped on every signed-in page (scripts/preact-for-react.mjs). It
+// renders in the browser only, so nothing React rendered on the server is hydrated by Preact. The public pages
+// keep React: the server renders them with React DOM, and they hydrate with the same.
+const preactApp = entry === 'app'
+
 export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [
     react(),
     vanillaExtractPlugin(),
     // Builds only (the dev server keeps every language); the plugin leaves the server render alone.
     ...(command === 'build' ? [optimizeLocales.vite({ locales: panelLocales })] : []),
+    ...(command === 'build' && preactApp && !isSsrBuild ? [reactAriaForPreact()] : []),
   ],
-  resolve: command === 'build' ? { alias: { 'react-router': reactRouterProduction } } : {},
+  resolve:
+    command === 'build'
+      ? {
+          alias: [
+            { find: /^react-router$/, replacement: reactRouterProduction },
+            ...(preactApp && !isSsrBuild ? preactAliases(import.meta.url) : []),
+          ],
+        }
+      : {},
   build: {
     outDir: isSsrBuild ? 'dist/server' : 'dist/client',
     // The app build runs first and starts from an empty folder; the public build adds its files beside.

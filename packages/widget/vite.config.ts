@@ -1,9 +1,8 @@
-import { createRequire } from 'node:module'
-import path from 'node:path'
 import optimizeLocales from '@react-aria/optimize-locales-plugin'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin, type UserConfig } from 'vite'
+import { defineConfig, type UserConfig } from 'vite'
+import { preactAliases, reactAriaForPreact } from '../../scripts/preact-for-react.mjs'
 
 // Two builds share this file; scripts/build.mjs runs them and names the files:
 // - WIDGET_BUILD=bundle: src/bundle.ts (the design system and the OrderForm, on Preact) into one ES module. Its
@@ -24,57 +23,9 @@ function hasSideEffects(id: string): boolean {
   return !sideEffectFree.test(id)
 }
 
-// The embed bundle renders with Preact's React layer in place of React and React DOM (about 60 KB less gzipped):
-// every import of react, react-dom and the JSX runtimes in the bundle, ours and the libraries', goes to
-// preact/compat. Only this build: the panel, Storybook and the OrderWidget component for React sites use React.
-// Absolute paths: the libraries importing React (react-aria, react-hook-form...) cannot resolve preact themselves.
-const preactDir = path.dirname(createRequire(import.meta.url).resolve('preact/package.json'))
-const preactCompat = path.join(preactDir, 'compat/dist/compat.mjs')
-const preactJsxRuntime = path.join(preactDir, 'jsx-runtime/dist/jsxRuntime.mjs')
-const preactForReact = [
-  { find: /^react$/, replacement: preactCompat },
-  { find: /^react-dom$/, replacement: preactCompat },
-  { find: /^react-dom\/client$/, replacement: path.join(preactDir, 'compat/client.mjs') },
-  { find: /^react\/jsx-(dev-)?runtime$/, replacement: preactJsxRuntime },
-]
-
-/**
- * Two places where React Aria counts on React DOM's behaviour rather than the DOM's; this build gives Preact what
- * they expect, in the library's own modules, and fails loudly when a new React Aria changes them:
- * - A Select's collection is built by rendering its items into a stand-in document of React Aria's own
- *   (collections/Document). React DOM creates elements there with `createElement`; Preact creates every element
- *   with `createElementNS`, which the stand-in lacks (preactjs/preact#4539, left to the library): the stand-in
- *   gets that method, making the same node as `createElement` (its nodes have no namespace).
- * - Keyboard handlers receive a copy of the event made with `{ ...e }` (interactions/createEventHandler). A React
- *   event carries its fields (key, ctrlKey, target...) as own properties; a DOM event, which is what Preact
- *   passes, has them on its prototype, and the spread loses them (arrow keys and typing in a Select would do
- *   nothing): the copy takes every field, the event's methods bound to it.
- */
-function reactAriaForPreact(): Plugin {
-  const patches = [
-    {
-      module: /\/react-aria\/dist\/private\/collections\/Document\.mjs$/,
-      find: /\n(\s+)createElement\(type\) \{/,
-      replace: '\n$1createElementNS(namespace, type) {\n$1    return this.createElement(type);\n$1}$&',
-    },
-    {
-      module: /\/react-aria\/dist\/private\/interactions\/createEventHandler\.mjs$/,
-      find: /\.\.\.e,/,
-      replace:
-        '...((event) => { const fields = {}; for (const name in event) { const value = event[name]; ' +
-        "fields[name] = typeof value === 'function' ? value.bind(event) : value; } return fields; })(e),",
-    },
-  ]
-  return {
-    name: 'engage-widget:react-aria-for-preact',
-    transform(code, id) {
-      const patch = patches.find(({ module }) => module.test(id))
-      if (!patch) return null
-      if (!patch.find.test(code)) throw new Error(`${id} no longer has ${patch.find}: check the Preact patch`)
-      return code.replace(patch.find, patch.replace)
-    },
-  }
-}
+// The embed bundle renders with Preact's React layer in place of React and React DOM
+// (scripts/preact-for-react.mjs): only this build; the OrderWidget component for React sites uses React.
+const preactForReact = preactAliases(import.meta.url)
 
 const outDir = process.env.WIDGET_OUT_DIR ?? 'dist/.build'
 
