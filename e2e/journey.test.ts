@@ -110,10 +110,19 @@ describe.each(widths)('the customer journey on a $name ($viewport.width px)', ({
   })
 
   it('shows the dashboard with the account', async () => {
+    const userRequests: string[] = []
+    const countUserRequests = (request: { url: () => string }) => {
+      if (new URL(request.url()).pathname === '/api/user/me') userRequests.push(request.url())
+    }
+    page.on('request', countUserRequests)
     await page.goto('/dashboard')
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
     await page.getByText(email).first().waitFor()
     await page.getByRole('tab', { name: 'New' }).waitFor()
+    page.off('request', countUserRequests)
+    // The page's inline script asked for the user before any bundle arrived, and the app took that answer
+    // instead of asking again (apps/panel/src/earlyMe.ts).
+    expect(userRequests).toHaveLength(1)
   })
 
   it('deposits through the sandbox checkout and comes back to the wallet with the balance', async () => {

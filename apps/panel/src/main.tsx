@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router'
 import { createClient, queryKeys } from '@engage/client'
 import { QueryClient } from '@tanstack/react-query'
 import { App } from './App'
+import { withEarlyMe } from './earlyMe'
 import { preloadRoute } from './routes'
 import { readStoredToken } from './session'
 
@@ -16,7 +17,12 @@ const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element')
 
 const queryClient = new QueryClient()
-const client = createClient({ baseUrl: '', getToken: readStoredToken })
+// Its first call for the current user takes the answer the page's inline script asked for (earlyMe.ts).
+const client = createClient({
+  baseUrl: '',
+  getToken: readStoredToken,
+  fetch: withEarlyMe((input, init) => fetch(input, init)),
+})
 const signedIn = readStoredToken() !== null
 const ME_FRESH_MS = 5_000
 
