@@ -44,7 +44,8 @@ function massPanel(canvas: Canvas) {
 }
 
 async function queueItem(panel: Canvas, item: { type: string; quantity: string; url: string }) {
-  const actionType = panel.getByRole('button', { name: /Action Type/ })
+  // The tab's code arrives once the page is idle: a click before that shows its spinner until then.
+  const actionType = await panel.findByRole('button', { name: /Action Type/ })
   await waitFor(() => expect(actionType).toBeEnabled())
   await userEvent.click(actionType)
   await userEvent.click(await page().findByRole('option', { name: item.type }))
@@ -87,7 +88,7 @@ export const PlaceAMassOrder: Story = {
     })
 
     await step('both new orders lead Your Recent Orders, pending', async () => {
-      const table = canvas.getByRole('grid', { name: YOUR_RECENT_ORDERS })
+      const table = await canvas.findByRole('grid', { name: YOUR_RECENT_ORDERS })
       await waitFor(() =>
         expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/FOLLOWERS.*200.*Pending/),
       )

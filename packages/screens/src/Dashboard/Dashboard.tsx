@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react'
+import { Suspense } from 'react'
 import { YOUR_RECENT_ORDERS } from '@engage/contract'
 import { Card, Heading, Spinner, Stack } from '@engage/ui'
 import { ContactUpdatesPanel } from '../ContactUpdatesPanel'
@@ -8,11 +8,12 @@ import { StatCards } from '../StatCards'
 import { dashboardColumns, recentOrdersLoading } from './Dashboard.css'
 import { useDashboardAiSettings } from './DashboardAiSettings'
 import { DashboardOrderTabs, type OrderTabId } from './DashboardOrderTabs'
-import { lazyPart } from './lazyPart'
+import { lazyPart, useIdle } from './lazyPart'
 
 // The orders table (React Aria's grid, the order detail cards, the cancel confirmation) comes after the order
-// form: the page is usable while it arrives, under its heading and the same 'Loading orders' spinner the
-// table shows while the orders load.
+// form: its code is asked for once the page is idle after its first render, so that it does not compete with
+// what the page shows first. The page is usable while it arrives, under its heading and the same
+// 'Loading orders' spinner the table shows while the orders load.
 const OrdersTable = lazyPart(() => import('../OrdersTable').then((module) => module.OrdersTable))
 
 const dashboardTabs = [
@@ -48,9 +49,7 @@ export function Dashboard(props: DashboardProps) {
 
 function DashboardContent({ prefill, defaultTab }: DashboardProps) {
   const aiSettings = useDashboardAiSettings()
-  useEffect(() => {
-    void OrdersTable.preload()
-  }, [])
+  const showOrders = useIdle(OrdersTable.isLoaded())
   return (
     <Stack gap="xlarge">
       <Heading level={1}>Dashboard</Heading>
@@ -68,9 +67,13 @@ function DashboardContent({ prefill, defaultTab }: DashboardProps) {
           <ContactUpdatesPanel tabOrder={['contact', 'updates']} defaultTab="contact" />
         </Card>
       </div>
-      <Suspense fallback={<RecentOrdersLoading />}>
-        <OrdersTable title={YOUR_RECENT_ORDERS} pageSize={RECENT_ORDERS_PAGE_SIZE} />
-      </Suspense>
+      {showOrders ? (
+        <Suspense fallback={<RecentOrdersLoading />}>
+          <OrdersTable title={YOUR_RECENT_ORDERS} pageSize={RECENT_ORDERS_PAGE_SIZE} />
+        </Suspense>
+      ) : (
+        <RecentOrdersLoading />
+      )}
       {aiSettings.dialog}
     </Stack>
   )

@@ -1,18 +1,18 @@
-import { Suspense, useState, type ReactNode } from 'react'
+import { Suspense, useEffect, useState, type ReactNode } from 'react'
 import type { Key } from 'react-aria-components'
 import { Spinner, Tab, TabList, TabPanel, Tabs } from '@engage/ui'
 import { OrderForm, type OrderFormProps } from '../OrderForm'
 import { orderTabPanel, tabLoading } from './Dashboard.css'
 import type { useDashboardAiSettings } from './DashboardAiSettings'
-import { lazyPart } from './lazyPart'
+import { lazyPart, whenIdle } from './lazyPart'
 
 export const orderTabIds = ['new', 'mass', 'subscriptions'] as const
 export type OrderTabId = (typeof orderTabIds)[number]
 
 // Only the first tab is in the page's first load. The Mass and Subscriptions tabs (the queue, the date pickers
-// with their calendars) ask for their code as soon as this module runs, that is with the page that shows the
-// tabs, without waiting for it: it is there before a first click. A tab opened sooner shows a spinner until
-// it arrives.
+// with their calendars) ask for their code once the page is idle after its first render, so that it neither
+// delays nor competes with what the page shows first, and is there before a first click. A tab opened sooner
+// shows a spinner until it arrives.
 const MassOrderQueue = lazyPart(() => import('../MassOrderQueue').then((module) => module.MassOrderQueue))
 const DashboardSubscriptionsTab = lazyPart(() =>
   import('./DashboardSubscriptionsTab').then((module) => module.DashboardSubscriptionsTab),
@@ -22,7 +22,6 @@ const DashboardSubscriptionsTab = lazyPart(() =>
 export function preloadOrderTabs(): Promise<void> {
   return Promise.all([MassOrderQueue.preload(), DashboardSubscriptionsTab.preload()]).then(() => undefined)
 }
-void preloadOrderTabs()
 
 const loadingLabels: Record<OrderTabId, string> = {
   new: 'Loading the order form',
@@ -50,6 +49,7 @@ export function DashboardOrderTabs({
   prefill,
   aiSettings,
 }: DashboardOrderTabsProps) {
+  useEffect(() => whenIdle(() => void preloadOrderTabs()), [])
   // A tab's content is rendered from its first showing on, then kept.
   const [shownTabs, setShownTabs] = useState<ReadonlySet<OrderTabId>>(() => new Set([defaultTab]))
 

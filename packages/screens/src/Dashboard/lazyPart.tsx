@@ -1,7 +1,13 @@
-import { lazy, useState, type ComponentType } from 'react'
+import { lazy, useEffect, useState, type ComponentType } from 'react'
 
-/** A part of a screen whose code loads on demand, with `preload` to fetch it before it is first shown. */
-export type LazyPart<Props> = ComponentType<Props> & { preload: () => Promise<void> }
+/**
+ * A part of a screen whose code loads on demand, with `preload` to fetch it before it is first shown and
+ * `isLoaded` to tell whether it renders at once.
+ */
+export type LazyPart<Props> = ComponentType<Props> & {
+  preload: () => Promise<void>
+  isLoaded: () => boolean
+}
 
 /**
  * Like React.lazy, except that a part whose code has already arrived (preloaded) renders at once, without a
@@ -31,7 +37,18 @@ export function lazyPart<Props extends object>(load: () => Promise<ComponentType
       () => undefined,
       () => undefined,
     )
+  Part.isLoaded = () => loaded !== undefined
   return Part
+}
+
+/**
+ * False until the page is idle after its first render (whenIdle), then true; true from the start when `already`
+ * says the wait is needless (the code it waits for has arrived).
+ */
+export function useIdle(already = false): boolean {
+  const [idle, setIdle] = useState(already)
+  useEffect(() => (idle ? undefined : whenIdle(() => setIdle(true))), [idle])
+  return idle
 }
 
 /**
