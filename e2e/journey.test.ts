@@ -321,8 +321,19 @@ describe.each(widths)('the customer journey on a $name ($viewport.width px)', ({
   })
 
   it('signs up with Google in a popup and starts at the wallet', async () => {
+    const sessionCalls: string[] = []
+    const recordSessionCall = (request: { url: () => string; method: () => string }) => {
+      const { pathname } = new URL(request.url())
+      if (pathname === '/api/user/me' || pathname === '/api/logout')
+        sessionCalls.push(`${request.method()} ${pathname}`)
+    }
+    page.on('request', recordSessionCall)
     await page.goto('/logout')
     await page.waitForURL((url) => url.pathname === '/')
+    page.off('request', recordSessionCall)
+    // /logout ends the session and asks for no user data: an answer to such a call arriving after the session
+    // ended would log out and reload the page, cancelling wherever the visitor went next.
+    expect(sessionCalls).toEqual(['POST /api/logout'])
     await page.goto('/auth')
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),

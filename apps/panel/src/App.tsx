@@ -6,7 +6,7 @@ import { ToastProvider } from '@engage/ui'
 import type { QueryClient } from '@tanstack/react-query'
 import { PageDataProvider } from './ApiClient'
 import { AppStateProvider, useSession } from './AppState'
-import { routes } from './routes'
+import { LOGOUT_PATH, routes } from './routes'
 import { titleOf } from './titles'
 
 declare module 'react-aria-components' {
@@ -66,11 +66,14 @@ function PageTitle() {
 /**
  * Spec §4's user-data rules, once for the whole app: without a token the session is over (both stored items
  * removed); when the current-user call answers 401, 403, 500 or 503 the user is logged out and the page
- * reloads; any other failure is logged and the data already shown stays.
+ * reloads; any other failure is logged and the data already shown stays. Not on /logout, which ends the
+ * session itself: a call for the user answered after the server has ended it would otherwise reload the page
+ * (and cancel wherever the visitor went next).
  */
 function UserDataRules() {
   const { token, signOut } = useSession()
-  const me = useMe({ enabled: token !== null })
+  const { pathname } = useLocation()
+  const me = useMe({ enabled: token !== null && pathname !== LOGOUT_PATH })
 
   useEffect(() => {
     if (token === null) signOut()

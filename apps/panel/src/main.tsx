@@ -6,7 +6,7 @@ import { createClient, queryKeys } from '@engage/client'
 import { QueryClient } from '@tanstack/react-query'
 import { App } from './App'
 import { withEarlyMe } from './earlyMe'
-import { preloadRoute } from './routes'
+import { isSignedInPath, preloadRoute } from './routes'
 import { readStoredToken } from './session'
 
 // The entry of the app (/auth, /logout and the signed-in pages): the server sends these paths the empty
@@ -30,7 +30,7 @@ const ME_FRESH_MS = 5_000
 // route's chunks are still arriving, rather than once they have rendered. The same query as useMe, which
 // takes it from the cache (a failed answer is asked again there, and its rules apply: App.tsx). Fresh for a few
 // seconds, so that the page's first render does not ask for it a second time; changes refetch it as before.
-if (signedIn) {
+if (signedIn && isSignedInPath(window.location.pathname)) {
   queryClient.setQueryDefaults(queryKeys.me, { staleTime: ME_FRESH_MS })
   void queryClient.prefetchQuery({
     queryKey: queryKeys.me,

@@ -6,6 +6,9 @@ import { RequireAuth } from './RequireAuth'
 // Spec §2's routes. Every page is its own chunk; the signed-in pages share the layout chunk (AppShell). The
 // public pages arrive prerendered with their own entry (public.tsx); the app renders them after a navigation.
 
+/** The path that ends the session (LogoutPage). */
+export const LOGOUT_PATH = '/logout'
+
 const LandingPage = lazyPage(publicPages['/'])
 const AboutPage = lazyPage(publicPages['/about'])
 const PrivacyPage = lazyPage(publicPages['/privacy'])
@@ -31,7 +34,7 @@ export const routes: RouteObject[] = [
   page('/terms', TermsPage),
   page('/security', SecurityPage),
   page('/auth', AuthPage),
-  page('/logout', LogoutPage),
+  page(LOGOUT_PATH, LogoutPage),
   {
     element: <RequireAuth />,
     handle: { guard: true },
@@ -64,4 +67,11 @@ export async function preloadRoute(pathname: string, signedIn: boolean): Promise
     if (handle?.preload) loads.push(handle.preload())
   }
   await Promise.all(loads)
+}
+
+/** Whether the path shows a signed-in page (behind the guard): a page that needs the current user at once. */
+export function isSignedInPath(pathname: string): boolean {
+  return (matchRoutes(routes, pathname) ?? []).some(
+    (match) => (match.route.handle as RouteHandle | undefined)?.guard === true,
+  )
 }

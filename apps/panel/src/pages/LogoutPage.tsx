@@ -19,14 +19,18 @@ export default function LogoutPage() {
     // Once per visit, also under StrictMode's double effects.
     if (started.current) return
     started.current = true
-    logout.mutate(undefined, {
-      onError: (error) => console.error('Logout failed', error),
-      onSettled: () => {
-        session.signOut()
-        void queryClient.invalidateQueries({ queryKey: queryKeys.me })
-        navigate('/', { replace: true })
-      },
-    })
+    // A call for the user still on its way (from the page before) would be answered 401 once the server has
+    // ended the session, and that answer logs out and reloads the page (App.tsx): it is cancelled first.
+    void queryClient.cancelQueries({ queryKey: queryKeys.me }).then(() =>
+      logout.mutate(undefined, {
+        onError: (error) => console.error('Logout failed', error),
+        onSettled: () => {
+          session.signOut()
+          void queryClient.invalidateQueries({ queryKey: queryKeys.me })
+          navigate('/', { replace: true })
+        },
+      }),
+    )
   }, [logout, session, queryClient, navigate])
 
   return null
