@@ -19,7 +19,9 @@ import type { ClientOptions } from './createClient'
 import { ApiError } from './errors'
 import {
   DEFAULT_RETRY_DELAYS,
+  errorTextOf,
   NetworkFailure,
+  readJson,
   realSleep,
   sendWithSharedRetries,
   type RetryDelays,
@@ -88,31 +90,6 @@ interface CallInput {
   query?: Query
   body?: unknown
   signal?: AbortSignal
-}
-
-/** The server's error text: `detail` (a string, or a list of validation issues), else `error`. */
-function errorTextOf(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined
-  const { detail, error } = body as { detail?: unknown; error?: unknown }
-  if (typeof detail === 'string' && detail !== '') return detail
-  if (Array.isArray(detail)) {
-    const first: unknown = detail[0]
-    if (typeof first === 'object' && first !== null && typeof (first as { msg?: unknown }).msg === 'string') {
-      return (first as { msg: string }).msg
-    }
-  }
-  if (typeof error === 'string' && error !== '') return error
-  return undefined
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text()
-  if (text === '') return undefined
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return undefined
-  }
 }
 
 function withoutBlanks(query: Query): Query {

@@ -22,6 +22,32 @@ export type Sleep = (milliseconds: number) => Promise<void>
 
 export const realSleep: Sleep = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds))
 
+/** The server's error text: `detail` (a string, or a list of validation issues), else `error`. */
+export function errorTextOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined
+  const { detail, error } = body as { detail?: unknown; error?: unknown }
+  if (typeof detail === 'string' && detail !== '') return detail
+  if (Array.isArray(detail)) {
+    const first: unknown = detail[0]
+    if (typeof first === 'object' && first !== null && typeof (first as { msg?: unknown }).msg === 'string') {
+      return (first as { msg: string }).msg
+    }
+  }
+  if (typeof error === 'string' && error !== '') return error
+  return undefined
+}
+
+/** The answer's JSON body; undefined when it is empty or not JSON. */
+export async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (text === '') return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
 function isAbortError(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError'
 }
