@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { launchBrowser, newVisitor, screenshotOnFailure, watchPage, type Viewport } from './support/browser'
 
@@ -110,8 +110,10 @@ describe.each(widths)('the customer journey on a $name ($viewport.width px)', ({
   })
 
   it('shows the dashboard with the account', async () => {
+    // Counted from here: no call of the page before may still be on its way.
+    await page.waitForLoadState('networkidle')
     const userRequests: string[] = []
-    const countUserRequests = (request: { url: () => string }) => {
+    const countUserRequests = (request: Request) => {
       if (new URL(request.url()).pathname === '/api/user/me') userRequests.push(request.url())
     }
     page.on('request', countUserRequests)
@@ -321,11 +323,15 @@ describe.each(widths)('the customer journey on a $name ($viewport.width px)', ({
   })
 
   it('signs up with Google in a popup and starts at the wallet', async () => {
+    await page.waitForLoadState('networkidle')
     const sessionCalls: string[] = []
-    const recordSessionCall = (request: { url: () => string; method: () => string }) => {
+    // Only what the /logout page asks (the page before it may still have a call on its way).
+    const recordSessionCall = (request: Request) => {
       const { pathname } = new URL(request.url())
-      if (pathname === '/api/user/me' || pathname === '/api/logout')
+      const fromLogout = new URL(request.frame().url()).pathname === '/logout'
+      if (fromLogout && (pathname === '/api/user/me' || pathname === '/api/logout')) {
         sessionCalls.push(`${request.method()} ${pathname}`)
+      }
     }
     page.on('request', recordSessionCall)
     await page.goto('/logout')
