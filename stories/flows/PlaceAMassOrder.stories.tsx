@@ -59,6 +59,8 @@ async function queueItem(panel: Canvas, item: { type: string; quantity: string; 
 
 export const PlaceAMassOrder: Story = {
   play: async ({ canvas, step }) => {
+    // The order forms render in the task after the dashboard's first paint.
+    await canvas.findByRole('tablist', { name: 'Order type' })
     const run = String(Date.now())
     await step('queue two services on the Mass tab', async () => {
       await userEvent.click(canvas.getByRole('tab', { name: 'Mass' }))

@@ -37,6 +37,8 @@ const page = () => within(document.body)
 
 export const PlaceAnOrder: Story = {
   play: async ({ canvas, step }) => {
+    // The order forms render in the task after the dashboard's first paint.
+    await canvas.findByRole('tablist', { name: 'Order type' })
     const main = within(canvas.getByRole('main'))
     const link = `https://x.com/engagepanel/status/${String(Date.now())}`
 

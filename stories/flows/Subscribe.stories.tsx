@@ -36,6 +36,8 @@ const page = () => within(document.body)
 
 export const Subscribe: Story = {
   play: async ({ canvas, step }) => {
+    // The order forms render in the task after the dashboard's first paint.
+    await canvas.findByRole('tablist', { name: 'Order type' })
     const tab = canvas.getByRole('tab', { name: 'Subscriptions' })
     const panel = within(document.getElementById(tab.getAttribute('aria-controls') ?? '') as HTMLElement)
     const summaryValue = (term: string) =>

@@ -76,6 +76,14 @@ async function chooseActionType(scope: Canvas, name: string) {
   await waitFor(() => expect(page().queryByRole('listbox')).not.toBeInTheDocument())
 }
 
+/**
+ * Waits for the dashboard's order forms: they render in the task after the first paint (the heading and the
+ * stat cards come first).
+ */
+async function dashboardShown(canvas: Canvas) {
+  await canvas.findByRole('tablist', { name: 'Order type' })
+}
+
 const orderTabs = (canvas: Canvas) => within(canvas.getByRole('tablist', { name: 'Order type' }))
 /** The order panels, selected or not (the others stay mounted, hidden). */
 function orderPanels(canvas: Canvas) {
@@ -95,6 +103,7 @@ function selectedPanel(canvas: Canvas) {
 
 export const Default: Story = {
   play: async ({ canvas, step }) => {
+    await dashboardShown(canvas)
     await step('three stat cards: email, total orders, total orders of the panel', async () => {
       await waitFor(() => expect(statValue(canvas, 'Email')).toHaveTextContent(fixtureProfile.email))
       await expect(statValue(canvas, 'Total Orders')).toHaveTextContent(String(fixtureOrders().length))
@@ -136,6 +145,7 @@ export const Default: Story = {
 export const Loading: Story = {
   parameters: { msw: { handlers: scenarios.loading } },
   play: async ({ canvas }) => {
+    await dashboardShown(canvas)
     // The recent orders list is covered by its spinner overlay (once the table's code has arrived).
     const table = await canvas.findByRole('grid', { name: YOUR_RECENT_ORDERS })
     await expect(table.parentElement).toHaveAttribute('aria-busy', 'true')
@@ -147,6 +157,7 @@ export const Loading: Story = {
 export const Empty: Story = {
   parameters: { msw: { handlers: scenarios.empty } },
   play: async ({ canvas }) => {
+    await dashboardShown(canvas)
     await waitFor(() => expect(statValue(canvas, 'Total Orders')).toHaveTextContent('0'))
     await expect(await canvas.findByText(NO_ORDERS_FOUND)).toBeVisible()
     await userEvent.click(canvas.getByRole('tab', { name: 'Updates' }))
@@ -157,6 +168,7 @@ export const Empty: Story = {
 export const ServerError: Story = {
   parameters: { msw: { handlers: scenarios.serverError } },
   play: async ({ canvas }) => {
+    await dashboardShown(canvas)
     const banner = await waitFor(() =>
       within(canvas.getByRole('region', { name: YOUR_RECENT_ORDERS })).getByRole('alert'),
     )
@@ -172,6 +184,7 @@ export const PanelTotalFallback: Story = {
     msw: { handlers: [handlers.getMe.respond(meWithoutPanelTotal), ...scenarios.default] },
   },
   play: async ({ canvas }) => {
+    await dashboardShown(canvas)
     // §2: the panel-wide figure falls back to 25011 when the server gives none.
     await waitFor(() => expect(statValue(canvas, 'Total Orders (Panel)')).toHaveTextContent('25,011'))
   },
@@ -179,6 +192,7 @@ export const PanelTotalFallback: Story = {
 
 export const TotalUsdAmountOnMassAndSubscriptions: Story = {
   play: async ({ canvas }) => {
+    await dashboardShown(canvas)
     await expect(selectedPanel(canvas).queryByText(TOTAL_USD_AMOUNT)).toBeNull()
     await userEvent.click(orderTabs(canvas).getByRole('tab', { name: 'Mass' }))
     await expect(await selectedPanel(canvas).findByText(TOTAL_USD_AMOUNT)).toBeVisible()
@@ -197,6 +211,7 @@ export const TotalUsdAmountOnMassAndSubscriptions: Story = {
 
 export const UpdateOpensInNewWindow: Story = {
   play: async ({ canvas }) => {
+    await dashboardShown(canvas)
     await userEvent.click(canvas.getByRole('tab', { name: 'Updates' }))
     const updates = within(await canvas.findByRole('list', { name: 'Updates' }))
     const link = updates.getByRole('link', { name: /AI tweets are here/ })
@@ -211,6 +226,7 @@ export const UpdateOpensInNewWindow: Story = {
 
 export const AiSettingsPicker: Story = {
   play: async ({ canvas, step }) => {
+    await dashboardShown(canvas)
     await step('an AI order carries the first AI setting until the user picks another', async () => {
       await chooseActionType(selectedPanel(canvas), 'AI COMMENTS')
       await expect(await canvas.findByText('AI setting: Default AI')).toBeVisible()
@@ -229,6 +245,7 @@ export const AiSettingsPicker: Story = {
 export const AiSettingsPickerForMassItems: Story = {
   args: { defaultTab: 'mass' },
   play: async ({ canvas, step }) => {
+    await dashboardShown(canvas)
     await step('a mass item picks any number of settings', async () => {
       await chooseActionType(selectedPanel(canvas), 'AI TWEETS')
       await userEvent.click(selectedPanel(canvas).getByRole('button', { name: 'AI Settings' }))
@@ -245,6 +262,7 @@ export const AiSettingsPickerForMassItems: Story = {
 export const Prefilled: Story = {
   args: { prefill: { serviceType: 'likes', url: 'https://x.com/engagepanel/status/5', quantity: 250 } },
   play: async ({ canvas }) => {
+    await dashboardShown(canvas)
     const form = selectedPanel(canvas)
     await waitFor(() => expect(form.getByRole('button', { name: /Action Type/ })).toHaveTextContent('LIKES'))
     await expect(form.getByRole('textbox', { name: 'Link' })).toHaveValue(
@@ -258,6 +276,7 @@ export const Prefilled: Story = {
 export const OpensOnTheMassTab: Story = {
   args: { defaultTab: 'mass' },
   play: async ({ canvas }) => {
+    await dashboardShown(canvas)
     await expect(orderTabs(canvas).getByRole('tab', { name: 'Mass' })).toHaveAttribute(
       'aria-selected',
       'true',

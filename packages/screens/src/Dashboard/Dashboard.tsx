@@ -8,7 +8,7 @@ import { StatCards } from '../StatCards'
 import { dashboardColumns, recentOrdersLoading } from './Dashboard.css'
 import { useDashboardAiSettings } from './DashboardAiSettings'
 import { DashboardOrderTabs, type OrderTabId } from './DashboardOrderTabs'
-import { lazyPart, useIdle } from './lazyPart'
+import { lazyPart, useAfterFirstPaint, useIdle } from './lazyPart'
 
 // The orders table (React Aria's grid, the order detail cards, the cancel confirmation) comes after the order
 // form: its code is asked for once the page is idle after its first render, so that it does not compete with
@@ -50,30 +50,38 @@ export function Dashboard(props: DashboardProps) {
 function DashboardContent({ prefill, defaultTab }: DashboardProps) {
   const aiSettings = useDashboardAiSettings()
   const showOrders = useIdle(OrdersTable.isLoaded())
+  // The heading and the stat cards paint first, in a short task of their own; the order forms, Contact Us and
+  // Updates and Your Recent Orders follow in the next task, one frame later. They only add below what is there,
+  // so nothing already painted moves.
+  const showRest = useAfterFirstPaint()
   return (
     <Stack gap="xlarge">
       <Heading level={1}>Dashboard</Heading>
       <StatCards />
-      <div className={dashboardColumns}>
-        <Card>
-          <DashboardOrderTabs
-            tabs={dashboardTabs}
-            defaultTab={defaultTab}
-            prefill={prefill}
-            aiSettings={aiSettings}
-          />
-        </Card>
-        <Card>
-          <ContactUpdatesPanel tabOrder={['contact', 'updates']} defaultTab="contact" />
-        </Card>
-      </div>
-      {showOrders ? (
-        <Suspense fallback={<RecentOrdersLoading />}>
-          <OrdersTable title={YOUR_RECENT_ORDERS} pageSize={RECENT_ORDERS_PAGE_SIZE} />
-        </Suspense>
-      ) : (
-        <RecentOrdersLoading />
-      )}
+      {showRest ? (
+        <>
+          <div className={dashboardColumns}>
+            <Card>
+              <DashboardOrderTabs
+                tabs={dashboardTabs}
+                defaultTab={defaultTab}
+                prefill={prefill}
+                aiSettings={aiSettings}
+              />
+            </Card>
+            <Card>
+              <ContactUpdatesPanel tabOrder={['contact', 'updates']} defaultTab="contact" />
+            </Card>
+          </div>
+          {showOrders ? (
+            <Suspense fallback={<RecentOrdersLoading />}>
+              <OrdersTable title={YOUR_RECENT_ORDERS} pageSize={RECENT_ORDERS_PAGE_SIZE} />
+            </Suspense>
+          ) : (
+            <RecentOrdersLoading />
+          )}
+        </>
+      ) : null}
       {aiSettings.dialog}
     </Stack>
   )

@@ -52,6 +52,26 @@ export function useIdle(already = false): boolean {
 }
 
 /**
+ * False in the first render, true once the browser has painted it: what renders behind it comes in a task of
+ * its own, after the first paint, instead of lengthening the task that leads to it.
+ */
+export function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false)
+  useEffect(() => {
+    // The frame after the next one: the first is where the browser paints what is already there.
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0)
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      if (timer !== undefined) clearTimeout(timer)
+    }
+  }, [])
+  return painted
+}
+
+/**
  * Runs a task once the page is idle (its first data shown, nothing urgent left), so that fetching code for
  * later does not compete with what the page shows first. Returns a function that cancels it.
  */
