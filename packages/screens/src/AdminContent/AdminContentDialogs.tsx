@@ -14,18 +14,8 @@ import {
   useAdminEditContactMethod,
   useAdminEditUpdate,
 } from '@engage/client'
-import {
-  Button,
-  Dialog,
-  Form,
-  FormNumberField,
-  FormSelect,
-  FormTextField,
-  Spinner,
-  Stack,
-  sprinkles,
-} from '@engage/ui'
-import { AdminDialogActions, AdminErrorBanner, humanise } from '../AdminShared'
+import { Dialog, Form, FormNumberField, FormSelect, FormTextField, Stack, sprinkles } from '@engage/ui'
+import { AdminFormFooter, humanise } from '../AdminShared'
 
 export const UPDATE_ICONS = ['info', 'sparkles', 'bell', 'gift'] as const
 export const CONTACT_ICONS = ['chat', 'mail', 'wallet'] as const
@@ -167,18 +157,14 @@ function UpdateFormBody({
           type="url"
         />
         <FormTextField control={form.control} name="reason" label="Reason (optional)" />
-        {mutation.isError && !fieldError ? (
-          <AdminErrorBanner title="Failed to save the update" error={mutation.error} />
-        ) : null}
-        <AdminDialogActions>
-          <Button tone="secondary" onPress={onCancel}>
-            Cancel
-          </Button>
-          {mutation.isPending ? <Spinner size="small" label="Saving the update" /> : null}
-          <Button type="submit" isDisabled={mutation.isPending}>
-            Save update
-          </Button>
-        </AdminDialogActions>
+        <AdminFormFooter
+          failure={mutation.isError && !fieldError ? mutation.error : null}
+          failureTitle="Failed to save the update"
+          isPending={mutation.isPending}
+          pendingLabel="Saving the update"
+          submitLabel="Save update"
+          onCancel={onCancel}
+        />
       </Stack>
     </Form>
   )
@@ -311,18 +297,14 @@ function ContactFormBody({
           description="https:// or mailto:"
         />
         <FormTextField control={form.control} name="reason" label="Reason (optional)" />
-        {mutation.isError && !fieldError ? (
-          <AdminErrorBanner title="Failed to save the contact method" error={mutation.error} />
-        ) : null}
-        <AdminDialogActions>
-          <Button tone="secondary" onPress={onCancel}>
-            Cancel
-          </Button>
-          {mutation.isPending ? <Spinner size="small" label="Saving the contact method" /> : null}
-          <Button type="submit" isDisabled={mutation.isPending}>
-            Save contact method
-          </Button>
-        </AdminDialogActions>
+        <AdminFormFooter
+          failure={mutation.isError && !fieldError ? mutation.error : null}
+          failureTitle="Failed to save the contact method"
+          isPending={mutation.isPending}
+          pendingLabel="Saving the contact method"
+          submitLabel="Save contact method"
+          onCancel={onCancel}
+        />
       </Stack>
     </Form>
   )

@@ -15,7 +15,6 @@ import {
 } from '@engage/contract'
 import { isApiError, newAdminIdempotencyKey, useAdminOrderAction } from '@engage/client'
 import {
-  Button,
   Dialog,
   Form,
   FormNumberField,
@@ -23,11 +22,10 @@ import {
   FormTextField,
   Radio,
   RadioGroup,
-  Spinner,
   Stack,
   Text,
 } from '@engage/ui'
-import { AdminDialogActions, AdminErrorBanner } from '../AdminShared'
+import { AdminFormFooter } from '../AdminShared'
 
 export const orderActionKinds = ['retry', 'pause', 'cancel', 'refund', 'status'] as const
 export type OrderActionKind = (typeof orderActionKinds)[number]
@@ -248,22 +246,16 @@ function ActionFormBody({
           description="Kept in the audit log"
           isRequired={!(kind === 'retry' || kind === 'cancel')}
         />
-        {action.isError && !fieldError ? (
-          <AdminErrorBanner title={`Failed: ${labels.title.toLowerCase()}`} error={action.error} />
-        ) : null}
-        <AdminDialogActions>
-          <Button tone="secondary" onPress={onCancel}>
-            Back
-          </Button>
-          {action.isPending ? <Spinner size="small" label={labels.pending} /> : null}
-          <Button
-            type="submit"
-            tone={kind === 'cancel' || kind === 'refund' ? 'critical' : 'primary'}
-            isDisabled={action.isPending}
-          >
-            {labels.confirm}
-          </Button>
-        </AdminDialogActions>
+        <AdminFormFooter
+          failure={action.isError && !fieldError ? action.error : null}
+          failureTitle={`Failed: ${labels.title.toLowerCase()}`}
+          isPending={action.isPending}
+          pendingLabel={labels.pending}
+          submitLabel={labels.confirm}
+          submitTone={kind === 'cancel' || kind === 'refund' ? 'critical' : 'primary'}
+          cancelLabel="Back"
+          onCancel={onCancel}
+        />
       </Stack>
     </Form>
   )

@@ -9,8 +9,8 @@ import {
   type AdminProvider,
 } from '@engage/contract'
 import { isApiError, useAdminCreateProvider, useAdminUpdateProvider } from '@engage/client'
-import { Button, Dialog, Form, FormCheckbox, FormTextField, Spinner, Stack } from '@engage/ui'
-import { AdminDialogActions, AdminErrorBanner } from '../AdminShared'
+import { Dialog, Form, FormCheckbox, FormTextField, Stack } from '@engage/ui'
+import { AdminFormFooter } from '../AdminShared'
 
 export const ADD_PROVIDER = 'Add provider'
 
@@ -107,18 +107,14 @@ function AddProviderForm({
           isRequired
         />
         <FormTextField control={form.control} name="reason" label="Reason (optional)" />
-        {create.isError && fieldOf(create.error, createFields) === undefined ? (
-          <AdminErrorBanner title="Failed to add the provider" error={create.error} />
-        ) : null}
-        <AdminDialogActions>
-          <Button tone="secondary" onPress={onCancel}>
-            Cancel
-          </Button>
-          {create.isPending ? <Spinner size="small" label="Adding the provider" /> : null}
-          <Button type="submit" isDisabled={create.isPending}>
-            Add provider
-          </Button>
-        </AdminDialogActions>
+        <AdminFormFooter
+          failure={create.isError && fieldOf(create.error, createFields) === undefined ? create.error : null}
+          failureTitle="Failed to add the provider"
+          isPending={create.isPending}
+          pendingLabel="Adding the provider"
+          submitLabel="Add provider"
+          onCancel={onCancel}
+        />
       </Stack>
     </Form>
   )
@@ -214,18 +210,18 @@ function EditProviderFormBody({
           Enabled (orders are placed with it)
         </FormCheckbox>
         <FormTextField control={form.control} name="reason" label="Reason (optional)" />
-        {update.isError && fieldOf(update.error, ['api_url', 'api_key'] as const) === undefined ? (
-          <AdminErrorBanner title="Failed to save the provider" error={update.error} />
-        ) : null}
-        <AdminDialogActions>
-          <Button tone="secondary" onPress={onCancel}>
-            Cancel
-          </Button>
-          {update.isPending ? <Spinner size="small" label="Saving the provider" /> : null}
-          <Button type="submit" isDisabled={update.isPending}>
-            Save provider
-          </Button>
-        </AdminDialogActions>
+        <AdminFormFooter
+          failure={
+            update.isError && fieldOf(update.error, ['api_url', 'api_key'] as const) === undefined
+              ? update.error
+              : null
+          }
+          failureTitle="Failed to save the provider"
+          isPending={update.isPending}
+          pendingLabel="Saving the provider"
+          submitLabel="Save provider"
+          onCancel={onCancel}
+        />
       </Stack>
     </Form>
   )

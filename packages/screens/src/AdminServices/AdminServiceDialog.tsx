@@ -17,18 +17,16 @@ import {
   useAdminUpdateService,
 } from '@engage/client'
 import {
-  Button,
   Dialog,
   Form,
   FormCheckbox,
   FormNumberField,
   FormSelect,
   FormTextField,
-  Spinner,
   Stack,
   sprinkles,
 } from '@engage/ui'
-import { AdminDialogActions, AdminErrorBanner, formatRate } from '../AdminShared'
+import { AdminFormFooter, formatRate } from '../AdminShared'
 
 export const ADD_SERVICE = 'Add service'
 export const NO_PROVIDER = 'No provider (manual fulfilment)'
@@ -288,18 +286,14 @@ function ServiceFormBody({
           label="Reason (optional)"
           description="Kept in the audit log"
         />
-        {mutation.isError && !fieldError ? (
-          <AdminErrorBanner title="Failed to save the service" error={mutation.error} />
-        ) : null}
-        <AdminDialogActions>
-          <Button tone="secondary" onPress={onCancel}>
-            Cancel
-          </Button>
-          {mutation.isPending ? <Spinner size="small" label="Saving the service" /> : null}
-          <Button type="submit" isDisabled={mutation.isPending}>
-            {service === null ? 'Create service' : 'Save service'}
-          </Button>
-        </AdminDialogActions>
+        <AdminFormFooter
+          failure={mutation.isError && !fieldError ? mutation.error : null}
+          failureTitle="Failed to save the service"
+          isPending={mutation.isPending}
+          pendingLabel="Saving the service"
+          submitLabel={service === null ? 'Create service' : 'Save service'}
+          onCancel={onCancel}
+        />
       </Stack>
     </Form>
   )

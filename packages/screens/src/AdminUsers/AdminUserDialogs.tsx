@@ -19,18 +19,8 @@ import {
   useAdminDisableUser,
   useAdminSetUserRole,
 } from '@engage/client'
-import {
-  Button,
-  Dialog,
-  Form,
-  FormNumberField,
-  FormSelect,
-  FormTextField,
-  Spinner,
-  Stack,
-  Text,
-} from '@engage/ui'
-import { AdminDialogActions, AdminErrorBanner, humanise } from '../AdminShared'
+import { Dialog, Form, FormNumberField, FormSelect, FormTextField, Stack, Text } from '@engage/ui'
+import { AdminFormFooter, humanise } from '../AdminShared'
 
 export const ADJUST_BALANCE = 'Adjust balance'
 export const CHANGE_ROLE = 'Change role'
@@ -136,18 +126,14 @@ function AdjustBalanceForm({
           description="Shown to the customer in their transaction history, and kept in the audit log"
           isRequired
         />
-        {adjust.isError && isFieldError === undefined ? (
-          <AdminErrorBanner title="Failed to adjust the balance" error={adjust.error} />
-        ) : null}
-        <AdminDialogActions>
-          <Button tone="secondary" onPress={onCancel}>
-            Cancel
-          </Button>
-          {adjust.isPending ? <Spinner size="small" label="Adjusting the balance" /> : null}
-          <Button type="submit" isDisabled={adjust.isPending}>
-            Adjust balance
-          </Button>
-        </AdminDialogActions>
+        <AdminFormFooter
+          failure={adjust.isError && isFieldError === undefined ? adjust.error : null}
+          failureTitle="Failed to adjust the balance"
+          isPending={adjust.isPending}
+          pendingLabel="Adjusting the balance"
+          submitLabel="Adjust balance"
+          onCancel={onCancel}
+        />
       </Stack>
     </Form>
   )
@@ -224,18 +210,14 @@ function ChangeRoleForm({
           isRequired
         />
         <FormTextField control={form.control} name="reason" label="Reason (optional)" />
-        {setRole.isError ? (
-          <AdminErrorBanner title="Failed to change the role" error={setRole.error} />
-        ) : null}
-        <AdminDialogActions>
-          <Button tone="secondary" onPress={onCancel}>
-            Cancel
-          </Button>
-          {setRole.isPending ? <Spinner size="small" label="Changing the role" /> : null}
-          <Button type="submit" isDisabled={setRole.isPending}>
-            Change role
-          </Button>
-        </AdminDialogActions>
+        <AdminFormFooter
+          failure={setRole.error}
+          failureTitle="Failed to change the role"
+          isPending={setRole.isPending}
+          pendingLabel="Changing the role"
+          submitLabel="Change role"
+          onCancel={onCancel}
+        />
       </Stack>
     </Form>
   )
@@ -314,18 +296,17 @@ function DisableUserForm({
           enabled again. Its balance and orders stay.
         </Text>
         <FormTextField control={form.control} name="reason" label="Reason" isRequired />
-        {disable.isError && fieldMessage(disable.error, 'reason') === undefined ? (
-          <AdminErrorBanner title="Failed to disable the account" error={disable.error} />
-        ) : null}
-        <AdminDialogActions>
-          <Button tone="secondary" onPress={onCancel}>
-            Cancel
-          </Button>
-          {disable.isPending ? <Spinner size="small" label="Disabling the account" /> : null}
-          <Button type="submit" tone="critical" isDisabled={disable.isPending}>
-            Disable account
-          </Button>
-        </AdminDialogActions>
+        <AdminFormFooter
+          failure={
+            disable.isError && fieldMessage(disable.error, 'reason') === undefined ? disable.error : null
+          }
+          failureTitle="Failed to disable the account"
+          isPending={disable.isPending}
+          pendingLabel="Disabling the account"
+          submitLabel="Disable account"
+          submitTone="critical"
+          onCancel={onCancel}
+        />
       </Stack>
     </Form>
   )
