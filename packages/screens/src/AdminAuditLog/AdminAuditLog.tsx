@@ -1,9 +1,10 @@
 import { useId, useState } from 'react'
 import { AUDIT_ACTIONS, type AuditEntry } from '@engage/contract'
 import { useAdminAuditLog, type AdminAuditFilters } from '@engage/client'
-import { Button, Form, Select, Stack, Text, TextField, type TableColumn } from '@engage/ui'
+import { Select, Stack, Text, TextField, type TableColumn } from '@engage/ui'
 import {
   AdminDetails,
+  AdminFilterForm,
   AdminPagedTable,
   AdminSectionHeader,
   formatDateTime,
@@ -50,10 +51,9 @@ export function AdminAuditLog() {
         title={AUDIT_TITLE}
         description="Who did what, the record before and after, and when. Expand a row for the details."
       />
-      <Form
-        aria-label="Filter the audit log"
-        onSubmit={(event) => {
-          event.preventDefault()
+      <AdminFilterForm
+        label="Filter the audit log"
+        onApply={() => {
           pages.reset()
           setFilters({
             action: draft.action === ANY_ACTION ? undefined : draft.action,
@@ -62,35 +62,27 @@ export function AdminAuditLog() {
           })
         }}
       >
-        <Stack
-          direction={{ mobile: 'column', tablet: 'row' }}
-          gap="medium"
-          alignItems={{ tablet: 'flex-end' }}
-          wrap
-        >
-          <Select
-            label="Action"
-            selectedKey={draft.action}
-            onSelectionChange={(key) => setDraft((current) => ({ ...current, action: String(key) }))}
-            items={[
-              { id: ANY_ACTION, label: 'Any action' },
-              ...AUDIT_ACTIONS.map((action) => ({ id: action, label: action })),
-            ]}
-          />
-          <TextField
-            label="Target"
-            description="e.g. order:42, or order for every order"
-            value={draft.target}
-            onChange={(target) => setDraft((current) => ({ ...current, target }))}
-          />
-          <TextField
-            label="Operator id"
-            value={draft.actor}
-            onChange={(actor) => setDraft((current) => ({ ...current, actor }))}
-          />
-          <Button type="submit">Apply filters</Button>
-        </Stack>
-      </Form>
+        <Select
+          label="Action"
+          selectedKey={draft.action}
+          onSelectionChange={(key) => setDraft((current) => ({ ...current, action: String(key) }))}
+          items={[
+            { id: ANY_ACTION, label: 'Any action' },
+            ...AUDIT_ACTIONS.map((action) => ({ id: action, label: action })),
+          ]}
+        />
+        <TextField
+          label="Target"
+          description="e.g. order:42, or order for every order"
+          value={draft.target}
+          onChange={(target) => setDraft((current) => ({ ...current, target }))}
+        />
+        <TextField
+          label="Operator id"
+          value={draft.actor}
+          onChange={(actor) => setDraft((current) => ({ ...current, actor }))}
+        />
+      </AdminFilterForm>
       <AdminPagedTable
         errorTitle="Failed to load the audit log"
         query={audit}

@@ -1,19 +1,10 @@
 import { useId, useState } from 'react'
 import { formatUsd, type AdminPayment } from '@engage/contract'
 import { useAdminPayments, useAdminRecheckPayment, type AdminPaymentFilters } from '@engage/client'
-import {
-  Banner,
-  Button,
-  Form,
-  Select,
-  Stack,
-  StatusBadge,
-  Text,
-  TextField,
-  type TableColumn,
-} from '@engage/ui'
+import { Banner, Button, Select, Stack, StatusBadge, Text, TextField, type TableColumn } from '@engage/ui'
 import {
   AdminErrorBanner,
+  AdminFilterForm,
   AdminPagedTable,
   AdminSectionHeader,
   formatDateTime,
@@ -131,10 +122,9 @@ export function AdminPayments() {
         title={PAYMENTS_TITLE}
         description="Deposits and what each gateway last said about them."
       />
-      <Form
-        aria-label="Filter payments"
-        onSubmit={(event) => {
-          event.preventDefault()
+      <AdminFilterForm
+        label="Filter payments"
+        onApply={() => {
           pages.reset()
           setFilters({
             status: draft.status === ANY ? undefined : draft.status,
@@ -143,35 +133,27 @@ export function AdminPayments() {
           })
         }}
       >
-        <Stack
-          direction={{ mobile: 'column', tablet: 'row' }}
-          gap="medium"
-          alignItems={{ tablet: 'flex-end' }}
-          wrap
-        >
-          <Select
-            label="Status"
-            selectedKey={draft.status}
-            onSelectionChange={(key) => setDraft((current) => ({ ...current, status: String(key) }))}
-            items={[
-              { id: ANY, label: 'Any status' },
-              ...PAYMENT_STATUSES.map((status) => ({ id: status, label: humanise(status) })),
-            ]}
-          />
-          <TextField
-            label="Gateway"
-            value={draft.gateway}
-            onChange={(gateway) => setDraft((current) => ({ ...current, gateway }))}
-          />
-          <TextField
-            label="User"
-            description="Email or user id"
-            value={draft.user}
-            onChange={(user) => setDraft((current) => ({ ...current, user }))}
-          />
-          <Button type="submit">Apply filters</Button>
-        </Stack>
-      </Form>
+        <Select
+          label="Status"
+          selectedKey={draft.status}
+          onSelectionChange={(key) => setDraft((current) => ({ ...current, status: String(key) }))}
+          items={[
+            { id: ANY, label: 'Any status' },
+            ...PAYMENT_STATUSES.map((status) => ({ id: status, label: humanise(status) })),
+          ]}
+        />
+        <TextField
+          label="Gateway"
+          value={draft.gateway}
+          onChange={(gateway) => setDraft((current) => ({ ...current, gateway }))}
+        />
+        <TextField
+          label="User"
+          description="Email or user id"
+          value={draft.user}
+          onChange={(user) => setDraft((current) => ({ ...current, user }))}
+        />
+      </AdminFilterForm>
       {result ? (
         <Banner tone={result.tone} onDismiss={() => setResult(null)}>
           {result.text}

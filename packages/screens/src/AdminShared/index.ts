@@ -1,6 +1,7 @@
 export * from './AdminDetails'
 export * from './AdminDialogActions'
 export * from './AdminErrorBanner'
+export * from './AdminFilterForm'
 export * from './AdminPagedTable'
 export * from './AdminPagination'
 export * from './AdminSectionHeader'

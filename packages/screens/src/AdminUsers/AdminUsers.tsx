@@ -1,8 +1,15 @@
 import { useId, useState } from 'react'
 import { formatUsd, ROLES, type AdminUser } from '@engage/contract'
 import { useAdminUsers, type AdminUserFilters } from '@engage/client'
-import { Badge, Button, Form, Select, Stack, Text, TextField, type TableColumn } from '@engage/ui'
-import { AdminPagedTable, AdminSectionHeader, formatDateTime, humanise, useCursorPages } from '../AdminShared'
+import { Badge, Button, Select, Stack, Text, TextField, type TableColumn } from '@engage/ui'
+import {
+  AdminFilterForm,
+  AdminPagedTable,
+  AdminSectionHeader,
+  formatDateTime,
+  humanise,
+  useCursorPages,
+} from '../AdminShared'
 import { AdminUserDetail } from './AdminUserDetail'
 
 export const USERS_TITLE = 'Users'
@@ -79,32 +86,25 @@ export function AdminUsers({
         title={USERS_TITLE}
         description="Find an account, see its balance, ledger and orders, and act on it."
       />
-      <Form
-        aria-label="Search users"
-        onSubmit={(event) => {
-          event.preventDefault()
+      <AdminFilterForm
+        label="Search users"
+        submitLabel="Search"
+        onApply={() => {
           pages.reset()
           setFilters({ q: query.trim() || undefined, role: role === ALL_ROLES ? undefined : role })
         }}
       >
-        <Stack
-          direction={{ mobile: 'column', tablet: 'row' }}
-          gap="medium"
-          alignItems={{ tablet: 'flex-end' }}
-        >
-          <TextField label="Email or username" type="search" value={query} onChange={setQuery} />
-          <Select
-            label="Role"
-            selectedKey={role}
-            onSelectionChange={(key) => setRole(String(key))}
-            items={[
-              { id: ALL_ROLES, label: 'All roles' },
-              ...ROLES.map((value) => ({ id: value, label: humanise(value) })),
-            ]}
-          />
-          <Button type="submit">Search</Button>
-        </Stack>
-      </Form>
+        <TextField label="Email or username" type="search" value={query} onChange={setQuery} />
+        <Select
+          label="Role"
+          selectedKey={role}
+          onSelectionChange={(key) => setRole(String(key))}
+          items={[
+            { id: ALL_ROLES, label: 'All roles' },
+            ...ROLES.map((value) => ({ id: value, label: humanise(value) })),
+          ]}
+        />
+      </AdminFilterForm>
       <AdminPagedTable
         errorTitle="Failed to load the users"
         query={users}
