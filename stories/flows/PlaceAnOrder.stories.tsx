@@ -62,7 +62,7 @@ export const PlaceAnOrder: Story = {
     })
 
     await step('the new order leads Your Recent Orders, pending', async () => {
-      const table = main.getByRole('grid', { name: YOUR_RECENT_ORDERS })
+      const table = await main.findByRole('grid', { name: YOUR_RECENT_ORDERS })
       await waitFor(() =>
         expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/LIKES.*750.*Pending/),
       )

@@ -77,7 +77,7 @@ export const Subscribe: Story = {
     })
 
     await step('its initial order leads Your Recent Orders', async () => {
-      const table = canvas.getByRole('grid', { name: YOUR_RECENT_ORDERS })
+      const table = await canvas.findByRole('grid', { name: YOUR_RECENT_ORDERS })
       await waitFor(() =>
         expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/FOLLOWERS.*20.*Pending/),
       )

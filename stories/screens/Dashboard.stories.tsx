@@ -80,12 +80,15 @@ async function chooseActionType(scope: Canvas, name: string) {
  * Waits for the dashboard's order forms: they render in the task after the first paint (the heading and the
  * stat cards come first).
  */
+/** Waits for every section: after the heading and stat cards, each comes in a task of its own, in page order. */
 async function dashboardShown(canvas: Canvas) {
   await canvas.findByRole('tablist', { name: 'Order type' })
+  await canvas.findByRole('tablist', { name: 'Help and news' })
+  await canvas.findByRole('heading', { name: YOUR_RECENT_ORDERS })
 }
 
 const orderTabs = (canvas: Canvas) => within(canvas.getByRole('tablist', { name: 'Order type' }))
-/** The order panels, selected or not (the others stay mounted, hidden). */
+/** The order panels in the page: the selected one and those shown before (they stay mounted, hidden). */
 function orderPanels(canvas: Canvas) {
   const tablist = canvas.getByRole('tablist', { name: 'Order type' })
   return [...(tablist.parentElement?.children ?? [])].filter((child) => child !== tablist)
@@ -117,14 +120,18 @@ export const Default: Story = {
       await expect(tabs[0]).toHaveAttribute('aria-selected', 'true')
       await expect(selectedPanel(canvas).getByRole('button', { name: 'Place Order' })).toBeVisible()
     })
-    await step('only the selected order panel shows', async () => {
-      const panels = orderPanels(canvas)
-      await expect(panels).toHaveLength(3)
-      await expect(panels.filter((panel) => panel.getBoundingClientRect().height > 0)).toHaveLength(1)
-      await expect(panels[0]).toBeVisible()
-      await expect(panels[1]).not.toBeVisible()
-      await expect(panels[2]).not.toBeVisible()
-    })
+    await step(
+      'only the selected order panel is in the page; the others mount when first shown',
+      async () => {
+        const panels = orderPanels(canvas)
+        await expect(panels).toHaveLength(1)
+        await expect(panels[0]).toBeVisible()
+        await expect(panels[0]).toHaveAttribute(
+          'id',
+          orderTabs(canvas).getAllByRole('tab')[0]?.getAttribute('aria-controls'),
+        )
+      },
+    )
     await step('right tabs Contact Us and Updates; Contact Us first', async () => {
       const tabs = within(canvas.getByRole('tablist', { name: 'Help and news' })).getAllByRole('tab')
       await expect(tabs.map((tab) => tab.textContent)).toEqual(['Contact Us', 'Updates'])
@@ -201,6 +208,8 @@ export const TotalUsdAmountOnMassAndSubscriptions: Story = {
     await expect(selectedPanel(canvas).getByRole('button', { name: 'Subscribe' })).toBeVisible()
     // The first two panels are hidden again, the queue and the form kept.
     const panels = orderPanels(canvas)
+    await expect(panels).toHaveLength(3)
+    await expect(panels.filter((panel) => panel.getBoundingClientRect().height > 0)).toHaveLength(1)
     await expect(panels[0]).not.toBeVisible()
     await expect(panels[1]).not.toBeVisible()
     await expect(

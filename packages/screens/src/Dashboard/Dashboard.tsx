@@ -8,7 +8,7 @@ import { StatCards } from '../StatCards'
 import { dashboardColumns, recentOrdersLoading } from './Dashboard.css'
 import { useDashboardAiSettings } from './DashboardAiSettings'
 import { DashboardOrderTabs, type OrderTabId } from './DashboardOrderTabs'
-import { lazyPart, useAfterFirstPaint, useIdle } from './lazyPart'
+import { Deferred, lazyPart, useIdle } from './lazyPart'
 
 // The orders table (React Aria's grid, the order detail cards, the cancel confirmation) comes after the order
 // form: its code is asked for once the page is idle after its first render, so that it does not compete with
@@ -51,37 +51,37 @@ function DashboardContent({ prefill, defaultTab }: DashboardProps) {
   const aiSettings = useDashboardAiSettings()
   const showOrders = useIdle(OrdersTable.isLoaded())
   // The heading and the stat cards paint first, in a short task of their own; the order forms, Contact Us and
-  // Updates and Your Recent Orders follow in the next task, one frame later. They only add below what is there,
-  // so nothing already painted moves.
-  const showRest = useAfterFirstPaint()
+  // Updates, and Your Recent Orders follow, each in a task of its own (Deferred).
   return (
     <Stack gap="xlarge">
       <Heading level={1}>Dashboard</Heading>
       <StatCards />
-      {showRest ? (
-        <>
-          <div className={dashboardColumns}>
-            <Card>
-              <DashboardOrderTabs
-                tabs={dashboardTabs}
-                defaultTab={defaultTab}
-                prefill={prefill}
-                aiSettings={aiSettings}
-              />
-            </Card>
-            <Card>
-              <ContactUpdatesPanel tabOrder={['contact', 'updates']} defaultTab="contact" />
-            </Card>
-          </div>
-          {showOrders ? (
-            <Suspense fallback={<RecentOrdersLoading />}>
-              <OrdersTable title={YOUR_RECENT_ORDERS} pageSize={RECENT_ORDERS_PAGE_SIZE} />
-            </Suspense>
-          ) : (
-            <RecentOrdersLoading />
-          )}
-        </>
-      ) : null}
+      <div className={dashboardColumns}>
+        <Deferred>
+          <Card>
+            <DashboardOrderTabs
+              tabs={dashboardTabs}
+              defaultTab={defaultTab}
+              prefill={prefill}
+              aiSettings={aiSettings}
+            />
+          </Card>
+        </Deferred>
+        <Deferred>
+          <Card>
+            <ContactUpdatesPanel tabOrder={['contact', 'updates']} defaultTab="contact" />
+          </Card>
+        </Deferred>
+      </div>
+      <Deferred>
+        {showOrders ? (
+          <Suspense fallback={<RecentOrdersLoading />}>
+            <OrdersTable title={YOUR_RECENT_ORDERS} pageSize={RECENT_ORDERS_PAGE_SIZE} />
+          </Suspense>
+        ) : (
+          <RecentOrdersLoading />
+        )}
+      </Deferred>
       {aiSettings.dialog}
     </Stack>
   )

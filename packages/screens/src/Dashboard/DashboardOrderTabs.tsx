@@ -82,19 +82,18 @@ export function DashboardOrderTabs({
         ))}
       </TabList>
       {tabs.map((tab) => (
-        // Kept mounted while hidden: a queued mass order or a half-filled form survives a look at another tab.
-        <TabPanel key={tab.id} id={tab.id} shouldForceMount className={orderTabPanel}>
-          {shownTabs.has(tab.id) ? (
-            <Suspense
-              fallback={
-                <div className={tabLoading}>
-                  <Spinner label={loadingLabels[tab.id]} />
-                </div>
-              }
-            >
-              {panels[tab.id]()}
-            </Suspense>
-          ) : null}
+        // A tab's panel mounts when the tab is first shown, then stays mounted while hidden: a queued mass
+        // order or a half-filled form survives a look at another tab.
+        <TabPanel key={tab.id} id={tab.id} shouldForceMount={shownTabs.has(tab.id)} className={orderTabPanel}>
+          <Suspense
+            fallback={
+              <div className={tabLoading}>
+                <Spinner label={loadingLabels[tab.id]} />
+              </div>
+            }
+          >
+            {panels[tab.id]()}
+          </Suspense>
         </TabPanel>
       ))}
     </Tabs>

@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState, type ComponentType } from 'react'
+import { lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react'
 
 /**
  * A part of a screen whose code loads on demand, with `preload` to fetch it before it is first shown and
@@ -51,24 +51,43 @@ export function useIdle(already = false): boolean {
   return idle
 }
 
+// The sections waiting to render after the first paint, in page order (each Deferred adds itself when it
+// mounts, so the order is the tree's); one is shown per task, the next after the browser has painted again.
+const pendingSections: (() => void)[] = []
+let revealing = false
+
+function revealNextSection(): void {
+  if (revealing || pendingSections.length === 0) return
+  revealing = true
+  // The frame after the next one: the first is where the browser paints what is already there.
+  requestAnimationFrame(() => {
+    setTimeout(() => {
+      revealing = false
+      pendingSections.shift()?.()
+      revealNextSection()
+    }, 0)
+  })
+}
+
 /**
- * False in the first render, true once the browser has painted it: what renders behind it comes in a task of
- * its own, after the first paint, instead of lengthening the task that leads to it.
+ * Renders its children after the page's first paint, each Deferred section in a task of its own and in page
+ * order, so that no section lengthens the task of the one before and the main thread stays free for input in
+ * between. `fallback` (nothing by default) stands in until then. Sections only add below what is there, so
+ * nothing already painted moves.
  */
-export function useAfterFirstPaint(): boolean {
-  const [painted, setPainted] = useState(false)
+export function Deferred({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+  const [shown, setShown] = useState(false)
   useEffect(() => {
-    // The frame after the next one: the first is where the browser paints what is already there.
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0)
-    })
+    if (shown) return undefined
+    const reveal = () => setShown(true)
+    pendingSections.push(reveal)
+    revealNextSection()
     return () => {
-      cancelAnimationFrame(frame)
-      if (timer !== undefined) clearTimeout(timer)
+      const index = pendingSections.indexOf(reveal)
+      if (index !== -1) pendingSections.splice(index, 1)
     }
-  }, [])
-  return painted
+  }, [shown])
+  return shown ? children : fallback
 }
 
 /**
