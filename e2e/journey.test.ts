@@ -127,6 +127,16 @@ describe.each(widths)('the customer journey on a $name ($viewport.width px)', ({
     expect(userRequests).toHaveLength(1)
   })
 
+  it("shows a signed-in visitor's menu on the landing page once its scripts, asked for after the first paint, have run", async () => {
+    const { username } = await currentUser(page)
+    await page.goto('/')
+    // The prerendered page paints from its HTML; the account menu needs the hydrated page and the user's data.
+    await page.getByRole('button', { name: username }).click()
+    await page.getByRole('menuitem', { name: 'Dashboard' }).click()
+    await page.waitForURL('**/dashboard')
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
+  })
+
   it('deposits through the sandbox checkout and comes back to the wallet with the balance', async () => {
     await page.goto('/wallet')
     const deposit = page.getByRole('form', { name: 'Deposit' })

@@ -110,9 +110,39 @@ export async function renderPage({
     .filter((file) => !entryChunks.has(file))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
     .join('')
-  return withInlineStylesheet(withHead(template, titleOf(path), preloads), stylesheets)
-    .replace('<!--app-html-->', html)
-    .replace('<!--app-state-->', `<script type="application/json" id="${STATE_ELEMENT_ID}">${state}</script>`)
+  return withScriptsAfterFirstPaint(
+    withInlineStylesheet(withHead(template, titleOf(path), preloads), stylesheets)
+      .replace('<!--app-html-->', html)
+      .replace(
+        '<!--app-state-->',
+        `<script type="application/json" id="${STATE_ELEMENT_ID}">${state}</script>`,
+      ),
+  )
+}
+
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g
+
+/**
+ * A prerendered page's scripts (the entry and its preloads) asked for once the page has painted, by an inline
+ * script at the end of the body, instead of from the head: the page's content is all in its HTML, and its first
+ * paint then neither waits on nor shares the connection with the code that hydrates it. In a hidden tab, which
+ * paints nothing, they are asked for at once.
+ */
+function withScriptsAfterFirstPaint(html: string): string {
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '')
+  const entries = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1] ?? '')
+  if (entries.length === 0) return html
+  const load =
+    `(function(){function go(){${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement('link');` +
+    `l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});` +
+    `${JSON.stringify(entries)}.forEach(function(h){var s=document.createElement('script');s.type='module';` +
+    `s.crossOrigin='';s.src=h;document.head.appendChild(s)})}` +
+    `if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})()`
+  return html
+    .replace(MODULE_PRELOAD, '')
+    .replace(MODULE_SCRIPT, '')
+    .replace('</body>', `<script>${load}</script></body>`)
 }
 
 /** The signed-in pages whose chunks the shell preloads, by path: the layout's and the page's. */

@@ -1,5 +1,5 @@
 import './pressable.css'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { servicesFromRates } from '@engage/contract'
 import { STATE_ELEMENT_ID, type PageState } from './document'
@@ -21,11 +21,15 @@ const client = createLazyClient({ baseUrl: '', getToken: readStoredToken })
 
 void Promise.all([publicPages[publicPathOf(window.location.pathname)](), preloadPublicApp(services)]).then(
   ([{ default: Page }]) => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <PublicApp client={client} services={services} Page={Page} />
-      </StrictMode>,
-    )
+    // In a transition, hydration yields to the browser every few milliseconds instead of running as one long
+    // task: the page is already painted and readable, and stays responsive to input while it hydrates.
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <PublicApp client={client} services={services} Page={Page} />
+        </StrictMode>,
+      )
+    })
   },
 )
