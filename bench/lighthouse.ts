@@ -64,6 +64,12 @@ const context = await chromium.launchPersistentContext(profileDir, {
 })
 
 async function audit(url: string) {
+  // Storage is kept for the session (below), and with it the HTTP cache: every run starts from a cold cache,
+  // as Lighthouse's own reset would, or a second run measures a page whose files are already here.
+  const page = context.pages()[0] ?? (await context.newPage())
+  const devtools = await context.newCDPSession(page)
+  await devtools.send('Network.clearBrowserCache')
+  await devtools.detach()
   const result = await lighthouse(url, {
     port: debuggingPort,
     output: 'json',
