@@ -49,7 +49,6 @@ export function Dashboard(props: DashboardProps) {
 
 function DashboardContent({ prefill, defaultTab }: DashboardProps) {
   const aiSettings = useDashboardAiSettings()
-  const showOrders = useIdle(OrdersTable.isLoaded())
   // The heading and the stat cards paint first, in a short task of their own; the order forms, Contact Us and
   // Updates, and Your Recent Orders follow, each in a task of its own (Deferred).
   return (
@@ -74,16 +73,25 @@ function DashboardContent({ prefill, defaultTab }: DashboardProps) {
         </Deferred>
       </div>
       <Deferred>
-        {showOrders ? (
-          <Suspense fallback={<RecentOrdersLoading />}>
-            <OrdersTable title={YOUR_RECENT_ORDERS} pageSize={RECENT_ORDERS_PAGE_SIZE} />
-          </Suspense>
-        ) : (
-          <RecentOrdersLoading />
-        )}
+        <RecentOrders />
       </Deferred>
       {aiSettings.dialog}
     </Stack>
+  )
+}
+
+/**
+ * Your Recent Orders: the orders table once the page is idle (its own state, so that the switch re-renders this
+ * section alone, not the order forms beside it).
+ */
+function RecentOrders() {
+  const showOrders = useIdle(OrdersTable.isLoaded())
+  return showOrders ? (
+    <Suspense fallback={<RecentOrdersLoading />}>
+      <OrdersTable title={YOUR_RECENT_ORDERS} pageSize={RECENT_ORDERS_PAGE_SIZE} />
+    </Suspense>
+  ) : (
+    <RecentOrdersLoading />
   )
 }
 
