@@ -113,18 +113,35 @@ describe.each(widths)('the customer journey on a $name ($viewport.width px)', ({
     // Counted from here: no call of the page before may still be on its way.
     await page.waitForLoadState('networkidle')
     const userRequests: string[] = []
-    const countUserRequests = (request: Request) => {
-      if (new URL(request.url()).pathname === '/api/user/me') userRequests.push(request.url())
+    const serviceRequests: string[] = []
+    const countRequests = (request: Request) => {
+      const { pathname } = new URL(request.url())
+      if (pathname === '/api/user/me') userRequests.push(request.url())
+      if (pathname === '/api/get-services') serviceRequests.push(request.url())
     }
-    page.on('request', countUserRequests)
+    page.on('request', countRequests)
     await page.goto('/dashboard')
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
     await page.getByText(email).first().waitFor()
     await page.getByRole('tab', { name: 'New' }).waitFor()
-    page.off('request', countUserRequests)
+    await expect.poll(() => page.getByRole('button', { name: /Action Type/ }).isEnabled()).toBe(true)
+    page.off('request', countRequests)
     // The page's inline script asked for the user before any bundle arrived, and the app took that answer
     // instead of asking again (apps/panel/src/earlyMe.ts).
     expect(userRequests).toHaveLength(1)
+    // The entry asked for the service list beside the user, before the page's first paint (the order form
+    // renders after it), and the order form took that answer (main.tsx).
+    expect(serviceRequests).toHaveLength(1)
+    const timing = await page.evaluate(() => ({
+      services:
+        performance
+          .getEntriesByType('resource')
+          .find((entry) => new URL(entry.name).pathname === '/api/get-services')?.startTime ?? null,
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    }))
+    expect(timing.services).not.toBeNull()
+    expect(timing.firstPaint).not.toBeNull()
+    expect(timing.services ?? Infinity).toBeLessThan(timing.firstPaint ?? 0)
   })
 
   it("shows a signed-in visitor's menu on the landing page once its scripts, asked for after the first paint, have run", async () => {

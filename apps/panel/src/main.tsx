@@ -2,7 +2,7 @@ import './pressable.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
-import { createClient, queryKeys } from '@engage/client'
+import { createClient, queryKeys, servicesQuery } from '@engage/client'
 import { QueryClient } from '@tanstack/react-query'
 import { App } from './App'
 import { withEarlyMe } from './earlyMe'
@@ -25,6 +25,8 @@ const client = createClient({
 })
 const signedIn = readStoredToken() !== null
 const ME_FRESH_MS = 5_000
+/** The signed-in pages whose first view has the new order form. */
+const ORDER_FORM_PATHS = new Set(['/dashboard', '/orders'])
 
 // The user data is what a signed-in page shows first (the stat cards, the balance): asked for now, while the
 // route's chunks are still arriving, rather than once they have rendered. The same query as useMe, which
@@ -37,6 +39,11 @@ if (signedIn && isSignedInPath(window.location.pathname)) {
     queryFn: ({ signal }) => client.getMe({ signal }),
     retry: false,
   })
+  // The pages that open on an order form ask for the service list now too: the form then renders once, with
+  // its choices, instead of rendering again when they arrive.
+  if (ORDER_FORM_PATHS.has(window.location.pathname.replace(/\/+$/, ''))) {
+    void queryClient.prefetchQuery(servicesQuery(client))
+  }
 }
 
 void preloadRoute(window.location.pathname, signedIn).then(() => {

@@ -18,6 +18,7 @@ export {
   useOrders,
   usePaymentMethods,
   usePaymentStatus,
+  servicesQuery,
   useServices,
   useSubscriptions,
   useTransactions,

@@ -4,6 +4,7 @@
 import { servicesFromRates, ORDERS_POLL_MS, PAGE_LIMIT_DEFAULT, type PaymentProvider } from '@engage/contract'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { normaliseOrders, normaliseUser } from '../normalise'
+import type { Client } from '../createClient'
 import { queryKeys } from '../queryKeys'
 import { useClient } from './ClientProvider'
 
@@ -19,16 +20,23 @@ export function useMe(options: { enabled?: boolean } = {}) {
   })
 }
 
+/**
+ * The query of the public service list (GET /api/get-services): what useServices reads, and what a page that
+ * shows an order form first may ask for before it renders (queryClient.prefetchQuery).
+ */
+export function servicesQuery(client: Client) {
+  return {
+    queryKey: queryKeys.services,
+    queryFn: ({ signal }: { signal?: AbortSignal }) => client.getServices({ signal }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  } as const
+}
+
 /** The public service list as [{ serviceName, rate }] (rate in USD per unit), in the server's order. */
 export function useServices() {
   const client = useClient()
-  return useQuery({
-    queryKey: queryKeys.services,
-    queryFn: ({ signal }) => client.getServices({ signal }),
-    select: servicesFromRates,
-    staleTime: 5 * 60_000,
-    retry: false,
-  })
+  return useQuery({ ...servicesQuery(client), select: servicesFromRates })
 }
 
 /** Which sign-in providers the server offers (GET /api/auth/providers); it changes only with a restart. */
