@@ -8,7 +8,7 @@ import path from 'node:path'
 export const root = path.resolve(import.meta.dirname, '..')
 
 /** The workspace packages every front-end build reads (their sources, not node_modules). */
-export const sharedSources = [
+const sharedSources = [
   path.join(root, 'scripts', 'preact-for-react.mjs'),
   ...['contract', 'client', 'ui', 'screens'].map((name) => path.join(root, 'packages', name, 'src')),
 ]
@@ -25,9 +25,17 @@ function newestChange(target) {
 
 /**
  * Runs `node <directory>/scripts/build.mjs` unless `builtMarker` is newer than every source; throws when the
- * build fails. `name` is what the log lines call it ('the panel').
+ * build fails. The sources are everything the build reads from the workspace (node_modules aside): the
+ * package's src/, vite.config.ts, package.json and build script, `extraSources` (paths in the package), and
+ * the shared packages. `name` is what the log lines call it ('the panel').
  */
-export function buildWhenStale({ name, directory, builtMarker, sources, log }) {
+export function buildWhenStale({ name, directory, builtMarker, extraSources = [], log }) {
+  const sources = [
+    ...['src', 'vite.config.ts', 'package.json', path.join('scripts', 'build.mjs'), ...extraSources].map(
+      (file) => path.join(directory, file),
+    ),
+    ...sharedSources,
+  ]
   const builtAt = existsSync(builtMarker) ? statSync(builtMarker).mtimeMs : 0
   if (builtAt >= Math.max(...sources.map(newestChange))) return
   const title = name.charAt(0).toUpperCase() + name.slice(1)

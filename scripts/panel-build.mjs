@@ -1,7 +1,7 @@
 // Builds the panel (apps/panel) when its build is missing or older than its sources; used by `pnpm serve`
 // (scripts/serve.mjs), the end-to-end suite's global setup and the Lighthouse bench.
 import path from 'node:path'
-import { buildWhenStale, root, sharedSources } from './build-when-stale.mjs'
+import { buildWhenStale, root } from './build-when-stale.mjs'
 
 const panel = path.join(root, 'apps', 'panel')
 
@@ -11,16 +11,8 @@ export function ensurePanelBuilt({ log = console.log } = {}) {
     name: 'the panel',
     directory: panel,
     builtMarker: path.join(panel, 'dist', 'server', 'entry-server.js'),
-    // Everything the panel build reads from the workspace (dependencies in node_modules aside).
-    sources: [
-      path.join(panel, 'src'),
-      path.join(panel, 'index.html'),
-      path.join(panel, 'public.html'),
-      path.join(panel, 'vite.config.ts'),
-      path.join(panel, 'package.json'),
-      path.join(panel, 'scripts', 'build.mjs'),
-      ...sharedSources,
-    ],
+    // Besides src/ and the build's own files: the two HTML entries.
+    extraSources: ['index.html', 'public.html'],
     log,
   })
 }

@@ -1,7 +1,7 @@
 // Builds the order widget (packages/widget) when its build is missing or older than its sources; used by
 // `pnpm serve` (scripts/serve.mjs) and the end-to-end suite's global setup, as panel-build.mjs for the panel.
 import path from 'node:path'
-import { buildWhenStale, root, sharedSources } from './build-when-stale.mjs'
+import { buildWhenStale, root } from './build-when-stale.mjs'
 
 const widget = path.join(root, 'packages', 'widget')
 
@@ -11,14 +11,6 @@ export function ensureWidgetBuilt({ log = console.log } = {}) {
     name: 'the order widget',
     directory: widget,
     builtMarker: path.join(widget, 'dist', 'manifest.json'),
-    // Everything the widget build reads from the workspace (dependencies in node_modules aside).
-    sources: [
-      path.join(widget, 'src'),
-      path.join(widget, 'vite.config.ts'),
-      path.join(widget, 'package.json'),
-      path.join(widget, 'scripts', 'build.mjs'),
-      ...sharedSources,
-    ],
     log,
   })
 }

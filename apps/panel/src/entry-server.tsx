@@ -106,36 +106,40 @@ export async function renderPage({
   const pageState: PageState = { prices, renderedAt }
   const state = JSON.stringify(pageState).replace(/</g, '\\u003c')
   const entryChunks = new Set(staticChunks(manifests.public, 'public.html'))
-  const preloads = pageChunks(manifests, path)
+  const pagePreloads = pageChunks(manifests, path)
     .filter((file) => !entryChunks.has(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('')
+    .map((file) => `/${file}`)
   return withScriptsAfterFirstPaint(
-    withInlineStylesheet(withHead(template, titleOf(path), preloads), stylesheets)
+    withInlineStylesheet(withHead(template, titleOf(path), ''), stylesheets)
       .replace('<!--app-html-->', html)
       .replace(
         '<!--app-state-->',
         `<script type="application/json" id="${STATE_ELEMENT_ID}">${state}</script>`,
       ),
+    pagePreloads,
   )
 }
+
+/** Inline-script code: a function that adds a `<link rel="modulepreload">` for the address it is given. */
+const ADD_MODULE_PRELOAD =
+  "function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;" +
+  'document.head.appendChild(l)}'
 
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g
 const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g
 
 /**
- * A prerendered page's scripts (the entry and its preloads) asked for once the page has painted, by an inline
- * script at the end of the body, instead of from the head: the page's content is all in its HTML, and its first
- * paint then neither waits on nor shares the connection with the code that hydrates it. In a hidden tab, which
- * paints nothing, they are asked for at once.
+ * A prerendered page's scripts (the build's entry and its preloads, from the template, and the page's own
+ * `pagePreloads`) asked for once the page has painted, by an inline script at the end of the body, instead of
+ * from the head: the page's content is all in its HTML, and its first paint then neither waits on nor shares the
+ * connection with the code that hydrates it. In a hidden tab, which paints nothing, they are asked for at once.
  */
-function withScriptsAfterFirstPaint(html: string): string {
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '')
+function withScriptsAfterFirstPaint(html: string, pagePreloads: string[]): string {
+  const preloads = [...pagePreloads, ...[...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '')]
   const entries = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1] ?? '')
   if (entries.length === 0) return html
   const load =
-    `(function(){function go(){${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement('link');` +
-    `l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});` +
+    `(function(){function go(){${JSON.stringify(preloads)}.forEach(${ADD_MODULE_PRELOAD});` +
     `${JSON.stringify(entries)}.forEach(function(h){var s=document.createElement('script');s.type='module';` +
     `s.crossOrigin='';s.src=h;document.head.appendChild(s)})}` +
     `if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})()`
@@ -171,6 +175,7 @@ export function routePreloadScript(manifest: Manifest): string {
     return modules
       .flatMap((module) => staticChunks(manifest, module, seen))
       .filter((file) => !entryChunks.has(file))
+      .map((file) => `/${file}`)
   }
   const mapOf = (pages: Record<string, string>, layout: string[]) =>
     Object.fromEntries(Object.entries(pages).map(([path, module]) => [path, chunksOf([...layout, module])]))
@@ -182,8 +187,7 @@ export function routePreloadScript(manifest: Manifest): string {
   return (
     `(function(){var p=location.pathname.replace(/[/]+$/,'')||'/',f=${signedOut}[p],t=null;` +
     `if(!f){f=${signedIn}[p];try{t=localStorage.getItem(${tokenKey})}catch(e){}if(!t)f=null}` +
-    `(f||[]).forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';` +
-    `l.crossOrigin='';l.href='/'+h;document.head.appendChild(l)});` +
+    `(f||[]).forEach(${ADD_MODULE_PRELOAD});` +
     `if(f&&t){var m=fetch(${mePath},{headers:{Accept:'application/json',Authorization:'Bearer '+t}});` +
     `m.catch(function(){});window[${early}]=m}})()`
   )

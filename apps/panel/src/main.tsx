@@ -6,7 +6,7 @@ import { createClient, queryKeys, servicesQuery } from '@engage/client'
 import { QueryClient } from '@tanstack/react-query'
 import { App } from './App'
 import { withEarlyMe } from './earlyMe'
-import { isSignedInPath, preloadRoute } from './routes'
+import { isSignedInPath, opensOnOrderForm, preloadRoute } from './routes'
 import { readStoredToken } from './session'
 
 // The entry of the app (/auth, /logout and the signed-in pages): the server sends these paths the empty
@@ -25,8 +25,6 @@ const client = createClient({
 })
 const signedIn = readStoredToken() !== null
 const ME_FRESH_MS = 5_000
-/** The signed-in pages whose first view has the new order form. */
-const ORDER_FORM_PATHS = new Set(['/dashboard', '/orders'])
 
 // The user data is what a signed-in page shows first (the stat cards, the balance): asked for now, while the
 // route's chunks are still arriving, rather than once they have rendered. The same query as useMe, which
@@ -41,7 +39,7 @@ if (signedIn && isSignedInPath(window.location.pathname)) {
   })
   // The pages that open on an order form ask for the service list now too: the form then renders once, with
   // its choices, instead of rendering again when they arrive.
-  if (ORDER_FORM_PATHS.has(window.location.pathname.replace(/\/+$/, ''))) {
+  if (opensOnOrderForm(window.location.pathname)) {
     void queryClient.prefetchQuery(servicesQuery(client))
   }
 }

@@ -23,8 +23,13 @@ const WalletPage = lazyPage(() => import('./pages/WalletPage'))
 const SettingsPage = lazyPage(() => import('./pages/SettingsPage'))
 const AdminPage = lazyPage(() => import('./pages/AdminPage'))
 
-function page(path: string | undefined, Page: LazyPage, children?: RouteObject[]): RouteObject {
-  return { path, element: <Page />, handle: { preload: Page.preload }, children }
+function page(
+  path: string | undefined,
+  Page: LazyPage,
+  children?: RouteObject[],
+  handle: Omit<RouteHandle, 'preload'> = {},
+): RouteObject {
+  return { path, element: <Page />, handle: { ...handle, preload: Page.preload }, children }
 }
 
 export const routes: RouteObject[] = [
@@ -40,8 +45,8 @@ export const routes: RouteObject[] = [
     handle: { guard: true },
     children: [
       page(undefined, SignedInLayout, [
-        page('/dashboard', DashboardPage),
-        page('/orders', OrdersRoutePage),
+        page('/dashboard', DashboardPage, undefined, { opensOnOrderForm: true }),
+        page('/orders', OrdersRoutePage, undefined, { opensOnOrderForm: true }),
         page('/wallet', WalletPage),
         page('/settings', SettingsPage),
       ]),
@@ -56,22 +61,31 @@ interface RouteHandle {
   preload?: () => Promise<void>
   /** The guard of the signed-in pages: behind it nothing is worth loading for a signed-out visitor. */
   guard?: boolean
+  /** The page's first view has the new order form (its service list is worth asking for at once). */
+  opensOnOrderForm?: boolean
+}
+
+/** The handles of the routes the path matches, outermost first. */
+function handlesOf(pathname: string): RouteHandle[] {
+  return (matchRoutes(routes, pathname) ?? []).map((match) => (match.route.handle ?? {}) as RouteHandle)
 }
 
 /** Loads the chunks of every page the path shows, so the first render needs no Suspense fallback. */
 export async function preloadRoute(pathname: string, signedIn: boolean): Promise<void> {
   const loads: Promise<void>[] = []
-  for (const match of matchRoutes(routes, pathname) ?? []) {
-    const handle = match.route.handle as RouteHandle | undefined
-    if (handle?.guard && !signedIn) break
-    if (handle?.preload) loads.push(handle.preload())
+  for (const handle of handlesOf(pathname)) {
+    if (handle.guard && !signedIn) break
+    if (handle.preload) loads.push(handle.preload())
   }
   await Promise.all(loads)
 }
 
 /** Whether the path shows a signed-in page (behind the guard): a page that needs the current user at once. */
 export function isSignedInPath(pathname: string): boolean {
-  return (matchRoutes(routes, pathname) ?? []).some(
-    (match) => (match.route.handle as RouteHandle | undefined)?.guard === true,
-  )
+  return handlesOf(pathname).some((handle) => handle.guard === true)
+}
+
+/** Whether the path's page opens on the new order form (/dashboard, /orders). */
+export function opensOnOrderForm(pathname: string): boolean {
+  return handlesOf(pathname).some((handle) => handle.opensOnOrderForm === true)
 }

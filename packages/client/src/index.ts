@@ -12,13 +12,13 @@ export {
 export { queryKeys, userScopedKeys } from './queryKeys'
 export { ClientProvider, useClient, type ClientProviderProps } from './react/ClientProvider'
 export {
+  servicesQuery,
   useApiKeys,
   useAuthProviders,
   useMe,
   useOrders,
   usePaymentMethods,
   usePaymentStatus,
-  servicesQuery,
   useServices,
   useSubscriptions,
   useTransactions,

@@ -2,7 +2,7 @@
 // retrying twice over would multiply the waits.
 
 import { servicesFromRates, ORDERS_POLL_MS, PAGE_LIMIT_DEFAULT, type PaymentProvider } from '@engage/contract'
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { normaliseOrders, normaliseUser } from '../normalise'
 import type { Client } from '../createClient'
 import { queryKeys } from '../queryKeys'
@@ -25,12 +25,12 @@ export function useMe(options: { enabled?: boolean } = {}) {
  * shows an order form first may ask for before it renders (queryClient.prefetchQuery).
  */
 export function servicesQuery(client: Client) {
-  return {
+  return queryOptions({
     queryKey: queryKeys.services,
-    queryFn: ({ signal }: { signal?: AbortSignal }) => client.getServices({ signal }),
+    queryFn: ({ signal }) => client.getServices({ signal }),
     staleTime: 5 * 60_000,
     retry: false,
-  } as const
+  })
 }
 
 /** The public service list as [{ serviceName, rate }] (rate in USD per unit), in the server's order. */
