@@ -1,6 +1,14 @@
-import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core'
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { launchBrowser, newVisitor, screenshotOnFailure, watchPage, type Viewport } from './support/browser'
+import {
+  choose,
+  launchBrowser,
+  newVisitor,
+  screenshotOnFailure,
+  shownOption,
+  watchPage,
+  type Viewport,
+} from './support/browser'
 
 // A customer's whole journey through the panel, as they would click it, once on a wide screen and once on a
 // phone: each width signs up its own account on the same server. The steps depend on each other (an order
@@ -13,12 +21,6 @@ const widths: { name: string; viewport: Viewport }[] = [
 
 const PASSWORD = 'correct horse battery'
 const NEW_PASSWORD = 'staple battery horse correct'
-
-/** Picks an option of a ui Select (a react-aria Select: a button that opens a listbox). */
-async function choose(scope: Locator, label: string, option: string) {
-  await scope.getByRole('button', { name: new RegExp(label) }).click()
-  await scope.page().getByRole('option', { name: option, exact: true }).click()
-}
 
 /** The signed-in user as GET /api/user/me answers, with the page's stored token. */
 function currentUser(page: Page): Promise<{ username: string; email: string; balance: number }> {
@@ -105,8 +107,8 @@ describe.each(widths)('the customer journey on a $name ($viewport.width px)', ({
     await expect.poll(() => orderForm.getByLabel('Link').inputValue()).toBe(link)
     expect(await orderForm.getByLabel('Quantity').inputValue()).toBe('150')
     await expect
-      .poll(() => orderForm.getByRole('button', { name: /Action Type/ }).textContent())
-      .toContain('LIKES')
+      .poll(() => shownOption(orderForm.getByRole('combobox', { name: 'Action Type' })))
+      .toBe('LIKES')
   })
 
   it('shows the dashboard with the account', async () => {
@@ -124,7 +126,7 @@ describe.each(widths)('the customer journey on a $name ($viewport.width px)', ({
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
     await page.getByText(email).first().waitFor()
     await page.getByRole('tab', { name: 'New' }).waitFor()
-    await expect.poll(() => page.getByRole('button', { name: /Action Type/ }).isEnabled()).toBe(true)
+    await expect.poll(() => page.getByRole('combobox', { name: 'Action Type' }).isEnabled()).toBe(true)
     page.off('request', countRequests)
     // The page's inline script asked for the user before any bundle arrived, and the app took that answer
     // instead of asking again (apps/panel/src/earlyMe.ts).

@@ -1,7 +1,14 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { formatOrderTotal } from '../packages/contract/src'
-import { baseUrl, launchBrowser, screenshotOnFailure, watchPage } from './support/browser'
+import {
+  baseUrl,
+  choose,
+  launchBrowser,
+  screenshotOnFailure,
+  shownOption,
+  watchPage,
+} from './support/browser'
 
 // The order widget as a partner's visitor meets it: the demo partner page (/widget/demo) embeds it with one
 // script tag and one element, under a strict Content-Security-Policy that allows our origin only, with a
@@ -110,9 +117,7 @@ describe('the order widget on a partner page', () => {
     })
     await page.goto(partnerUrl())
     const widget = page.locator('engage-order-widget')
-    await expect
-      .poll(() => widget.getByRole('button', { name: /Action Type/ }).textContent())
-      .toContain('LIKES')
+    await expect.poll(() => shownOption(widget.getByRole('combobox', { name: 'Action Type' }))).toBe('LIKES')
     // The loader, then the hashed bundle it imports; both from the panel's origin, not the page's.
     const origin = new URL(baseUrl()).origin
     expect(widgetFiles.some((url) => url === `${origin}/widget/loader.js`)).toBe(true)
@@ -153,9 +158,7 @@ describe('the order widget on a partner page', () => {
 
   it('fills in with a live total, under the page policy without a single violation', async () => {
     const widget = page.locator('engage-order-widget')
-    // The Select's list opens inside the widget's shadow root, styled by the widget.
-    await widget.getByRole('button', { name: /Action Type/ }).click()
-    await widget.getByRole('option', { name: 'FOLLOWERS', exact: true }).click()
+    await choose(widget, 'Action Type', 'FOLLOWERS')
     await widget.getByRole('textbox', { name: 'Link' }).fill('https://www.instagram.com/sunnysidebakery/')
     await widget.getByRole('textbox', { name: 'Quantity' }).fill('1500')
 
@@ -189,8 +192,8 @@ describe('the order widget on a partner page', () => {
     })
     const orderForm = page.getByRole('form', { name: 'New order' })
     await expect
-      .poll(() => orderForm.getByRole('button', { name: /Action Type/ }).textContent())
-      .toContain('FOLLOWERS')
+      .poll(() => shownOption(orderForm.getByRole('combobox', { name: 'Action Type' })))
+      .toBe('FOLLOWERS')
     expect(await orderForm.getByLabel('Link').inputValue()).toBe('https://www.instagram.com/sunnysidebakery/')
     expect(await orderForm.getByLabel('Quantity').inputValue()).toBe('1500')
     expect(pageErrors.errors).toEqual([])
@@ -244,7 +247,7 @@ describe('the loader on a long partner page', () => {
 
     const widget = page.locator('engage-order-widget')
     await widget.scrollIntoViewIfNeeded()
-    await widget.getByRole('button', { name: /Action Type/ }).waitFor()
+    await widget.getByRole('combobox', { name: 'Action Type' }).waitFor()
     expect(bundleRequests).toHaveLength(1)
 
     const theme = () =>

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { inject, onTestFailed } from 'vitest'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { expect, inject, onTestFailed } from 'vitest'
 
 // Debian's Chromium (or CHROME_PATH), headless, with the flags that keep it from calling home.
 export function launchBrowser(): Promise<Browser> {
@@ -70,4 +70,16 @@ export function screenshotOnFailure(page: Page, name: string): void {
     const file = path.join(resultsDir, `${name.replace(/[^a-z0-9]+/gi, '-')}.png`)
     await page.screenshot({ path: file, fullPage: true }).catch(() => undefined)
   })
+}
+
+/** Picks an option of a ui Select (a native select) by its label, once the select is enabled. */
+export async function choose(scope: Locator, label: string, option: string): Promise<void> {
+  const select = scope.getByRole('combobox', { name: label, exact: true })
+  await expect.poll(() => select.isEnabled()).toBe(true)
+  await select.selectOption({ label: option })
+}
+
+/** The label of the option a ui Select shows. */
+export function shownOption(select: Locator): Promise<string | undefined> {
+  return select.evaluate((element) => (element as HTMLSelectElement).selectedOptions[0]?.text)
 }

@@ -6,6 +6,7 @@ import { createMockState, createScenario } from '@engage/mocks'
 import { AI_SETTING_CREATED, AI_SETTINGS_SAVED, AiSettingsDialog, Settings } from '@engage/screens'
 import { Box, Button, Text } from '@engage/ui'
 import { withClient, withRouter } from '../support/decorators'
+import { choose } from '../support/select'
 
 /**
  * Where a customer creates an AI setting: on the settings page, or from the order flow's AI-settings picker
@@ -71,12 +72,6 @@ async function findDialog(name: string) {
   return within(dialog)
 }
 
-async function chooseOption(trigger: HTMLElement, option: string) {
-  await userEvent.click(trigger)
-  await userEvent.click(await page().findByRole('option', { name: option }))
-  await waitFor(() => expect(page().queryByRole('listbox')).toBeNull())
-}
-
 const settingsState = createMockState()
 
 export const FromTheSettingsPage: Story = {
@@ -94,7 +89,7 @@ export const FromTheSettingsPage: Story = {
       const name = form.getByRole('textbox', { name: 'Name' })
       await userEvent.clear(name)
       await userEvent.type(name, 'Launch hype')
-      await chooseOption(form.getByRole('button', { name: /Provider/ }), 'OpenAI')
+      await choose(form, 'Provider', 'OpenAI')
     })
     await step('the model, from the models the key lists', async () => {
       await userEvent.click(form.getByRole('button', { name: 'Fetch Models' }))
@@ -102,7 +97,7 @@ export const FromTheSettingsPage: Story = {
       await userEvent.type(models.getByLabelText('API Key'), 'sk-openai-launch-key')
       await userEvent.click(models.getByRole('button', { name: 'Fetch Models' }))
       await models.findByText('Step 2 of 2: choose a model from OpenAI.')
-      await chooseOption(models.getByRole('button', { name: /^Select a model/ }), 'GPT-4o (gpt-4o)')
+      await choose(models, 'Model', 'GPT-4o (gpt-4o)')
       await userEvent.click(models.getByRole('button', { name: 'Use Model' }))
       await waitFor(() => expect(page().queryByRole('dialog', { name: 'Fetch Models' })).toBeNull())
       await expect(form.getByRole('textbox', { name: 'Model' })).toHaveValue('gpt-4o')
@@ -150,10 +145,7 @@ export const FromTheOrderFlow: Story = {
       await userEvent.type(wizard.getByLabelText('API Key'), 'sk-deepseek-order-key')
       await userEvent.click(wizard.getByRole('button', { name: 'Fetch Models' }))
       await wizard.findByText('Step 3 of 3: choose a model from DeepSeek.')
-      await chooseOption(
-        wizard.getByRole('button', { name: /^Select a model/ }),
-        'DeepSeek Reasoner (deepseek-reasoner)',
-      )
+      await choose(wizard, 'Model', 'DeepSeek Reasoner (deepseek-reasoner)')
       await userEvent.click(wizard.getByRole('button', { name: 'Create Setting' }))
       await waitFor(
         () => expect(page().queryByRole('dialog', { name: 'Add AI Provider' })).toBeNull(),

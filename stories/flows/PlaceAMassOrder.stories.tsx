@@ -6,6 +6,7 @@ import { createMockState, createScenario } from '@engage/mocks'
 import { AppShell, Dashboard } from '@engage/screens'
 import { createToastQueue, ToastProvider, type Theme } from '@engage/ui'
 import { withClient, withRouter } from '../support/decorators'
+import { chooseActionType } from '../support/select'
 
 // The signed-in dashboard as the panel assembles it: the layout, the page, one toast region.
 function SignedInDashboard() {
@@ -45,11 +46,7 @@ function massPanel(canvas: Canvas) {
 
 async function queueItem(panel: Canvas, item: { type: string; quantity: string; url: string }) {
   // The tab's code arrives once the page is idle: a click before that shows its spinner until then.
-  const actionType = await panel.findByRole('button', { name: /Action Type/ })
-  await waitFor(() => expect(actionType).toBeEnabled())
-  await userEvent.click(actionType)
-  await userEvent.click(await page().findByRole('option', { name: item.type }))
-  await waitFor(() => expect(page().queryByRole('listbox')).not.toBeInTheDocument())
+  await chooseActionType(panel, item.type)
   await userEvent.type(panel.getByRole('textbox', { name: 'Quantity' }), item.quantity)
   // Links are pasted, as people do.
   await userEvent.click(panel.getByRole('textbox', { name: 'URL' }))

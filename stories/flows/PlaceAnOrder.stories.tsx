@@ -6,6 +6,7 @@ import { createMockState, createScenario, meOf } from '@engage/mocks'
 import { AppShell, Dashboard } from '@engage/screens'
 import { createToastQueue, ToastProvider, type Theme } from '@engage/ui'
 import { withClient, withRouter } from '../support/decorators'
+import { chooseActionType } from '../support/select'
 
 // The signed-in dashboard as the panel assembles it: the layout, the page, one toast region.
 function SignedInDashboard() {
@@ -43,10 +44,7 @@ export const PlaceAnOrder: Story = {
     const link = `https://x.com/engagepanel/status/${String(Date.now())}`
 
     await step('fill the new order: likes, a link, 750', async () => {
-      const actionType = main.getByRole('button', { name: /Action Type/ })
-      await waitFor(() => expect(actionType).toBeEnabled())
-      await userEvent.click(actionType)
-      await userEvent.click(await page().findByRole('option', { name: 'LIKES' }))
+      await chooseActionType(main, 'LIKES')
       // The link is pasted, as people do.
       await userEvent.click(main.getByRole('textbox', { name: 'Link' }))
       await userEvent.paste(link)

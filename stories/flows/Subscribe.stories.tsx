@@ -47,7 +47,7 @@ export const Subscribe: Story = {
     await step('the form starts at followers, daily, 7 per period, for a week', async () => {
       await expect(tab).toHaveAttribute('aria-selected', 'true')
       await waitFor(() =>
-        expect(panel.getByRole('button', { name: /Action Type/ })).toHaveTextContent('FOLLOWERS'),
+        expect(panel.getByRole('combobox', { name: 'Action Type' })).toHaveDisplayValue('FOLLOWERS'),
       )
       await expect(summaryValue('Number of periods')).toHaveTextContent('7')
       await expect(panel.getByText(TOTAL_USD_AMOUNT).nextElementSibling).toHaveTextContent('$0.1225')

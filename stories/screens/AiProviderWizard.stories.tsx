@@ -6,6 +6,7 @@ import { handlers, scenarios } from '@engage/mocks'
 import { AiProviderWizard, type AiProviderWizardProps } from '@engage/screens'
 import { Box, Button } from '@engage/ui'
 import { withClient, withRouter } from '../support/decorators'
+import { choose } from '../support/select'
 
 /**
  * A pending Button announces itself through react-aria's page-wide live region with a node labelled by the
@@ -115,8 +116,7 @@ export const ThreeStepsWithBack: Story = {
       await wizard.findByText('Step 3 of 3: choose a model from OpenAI.')
     })
     await step('the chosen provider, key and model complete the wizard', async () => {
-      await userEvent.click(wizard.getByRole('button', { name: /^Select a model/ }))
-      await userEvent.click(await page().findByRole('option', { name: 'GPT-4o mini (gpt-4o-mini)' }))
+      await choose(wizard, 'Model', 'GPT-4o mini (gpt-4o-mini)')
       await userEvent.click(wizard.getByRole('button', { name: 'Create Setting' }))
       await expect(args.onComplete).toHaveBeenCalledWith({
         provider: 'openai',

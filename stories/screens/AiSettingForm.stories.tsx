@@ -12,6 +12,7 @@ import { Box } from '@engage/ui'
 import { removeStaleAnnouncements } from '../support/announcements'
 import { withClient, withRouter } from '../support/decorators'
 import { recordBodies } from '../support/requests'
+import { choose } from '../support/select'
 
 /** The customer's own OpenAI setting, as the panel reads it: its key masked. */
 const launchReplies = normaliseAiSetting(
@@ -51,7 +52,7 @@ export const Default: Story = {
   play: async ({ canvas }) => {
     const fields = form(canvas)
     await expect(fields.getByRole('textbox', { name: 'Name' })).toHaveValue('Launch replies')
-    await expect(fields.getByRole('button', { name: /Provider/ })).toHaveTextContent('OpenAI')
+    await expect(fields.getByRole('combobox', { name: 'Provider' })).toHaveDisplayValue('OpenAI')
     await expect(fields.getByRole('textbox', { name: 'Model' })).toHaveValue('gpt-4o-mini')
     await expect(fields.getByRole('textbox', { name: 'Temperature' })).toHaveValue('0.9')
     await expect(fields.getByRole('textbox', { name: 'Temperature' })).toHaveAccessibleDescription(
@@ -233,8 +234,7 @@ export const FetchModels: Story = {
     await userEvent.type(dialog.getByLabelText('API Key'), 'sk-openai-story')
     await userEvent.click(dialog.getByRole('button', { name: 'Fetch Models' }))
     await dialog.findByText('Step 2 of 2: choose a model from OpenAI.')
-    await userEvent.click(dialog.getByRole('button', { name: /^Select a model/ }))
-    await userEvent.click(await page.findByRole('option', { name: 'GPT-4o (gpt-4o)' }))
+    await choose(dialog, 'Model', 'GPT-4o (gpt-4o)')
     await userEvent.click(dialog.getByRole('button', { name: 'Use Model' }))
     await waitFor(() => expect(page.queryByRole('dialog')).toBeNull())
     await expect(fields.getByRole('textbox', { name: 'Model' })).toHaveValue('gpt-4o')

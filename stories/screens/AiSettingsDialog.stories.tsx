@@ -17,6 +17,7 @@ import {
 } from '@engage/screens'
 import { Box, Button, Stack, Text } from '@engage/ui'
 import { withClient, withRouter } from '../support/decorators'
+import { choose } from '../support/select'
 
 // The picker as a page uses it: the page owns the open state and the chosen ids.
 function PickerPage(args: AiSettingsDialogProps) {
@@ -243,8 +244,7 @@ async function walkTheWizard() {
   await userEvent.type(wizard.getByLabelText('API Key'), 'sk-deepseek-test-key')
   await userEvent.click(wizard.getByRole('button', { name: 'Fetch Models' }))
   await wizard.findByText('Step 3 of 3: choose a model from DeepSeek.')
-  await userEvent.click(wizard.getByRole('button', { name: /^Select a model/ }))
-  await userEvent.click(await page().findByRole('option', { name: 'DeepSeek Reasoner (deepseek-reasoner)' }))
+  await choose(wizard, 'Model', 'DeepSeek Reasoner (deepseek-reasoner)')
   await userEvent.click(wizard.getByRole('button', { name: 'Create Setting' }))
   return wizard
 }

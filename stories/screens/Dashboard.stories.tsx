@@ -24,6 +24,7 @@ import {
 import { Dashboard, ErrorFallback, NO_UPDATES, SELECT_AI_SETTINGS } from '@engage/screens'
 import { Box, createToastQueue, ToastProvider } from '@engage/ui'
 import { withClient, withRouter } from '../support/decorators'
+import { chooseActionType } from '../support/select'
 
 function StoryToasts({ children }: { children: React.ReactNode }) {
   const [queue] = useState(() => createToastQueue())
@@ -65,15 +66,6 @@ const page = () => within(document.body)
 
 function statValue(canvas: Canvas, label: string) {
   return canvas.getByText(label, { selector: 'dt' }).nextElementSibling
-}
-
-async function chooseActionType(scope: Canvas, name: string) {
-  // A tab shown first may still be fetching its code.
-  const trigger = await scope.findByRole('button', { name: /Action Type/ })
-  await waitFor(() => expect(trigger).toBeEnabled())
-  await userEvent.click(trigger)
-  await userEvent.click(await page().findByRole('option', { name }))
-  await waitFor(() => expect(page().queryByRole('listbox')).not.toBeInTheDocument())
 }
 
 /**
@@ -273,7 +265,9 @@ export const Prefilled: Story = {
   play: async ({ canvas }) => {
     await dashboardShown(canvas)
     const form = selectedPanel(canvas)
-    await waitFor(() => expect(form.getByRole('button', { name: /Action Type/ })).toHaveTextContent('LIKES'))
+    await waitFor(() =>
+      expect(form.getByRole('combobox', { name: 'Action Type' })).toHaveDisplayValue('LIKES'),
+    )
     await expect(form.getByRole('textbox', { name: 'Link' })).toHaveValue(
       'https://x.com/engagepanel/status/5',
     )

@@ -6,6 +6,7 @@ import { handlers, scenarios } from '@engage/mocks'
 import { FetchModelsDialog, type FetchModelsDialogProps } from '@engage/screens'
 import { Box, Button } from '@engage/ui'
 import { withClient, withRouter } from '../support/decorators'
+import { choose, optionLabels } from '../support/select'
 
 /**
  * A pending Button announces itself through react-aria's page-wide live region with a node labelled by the
@@ -72,13 +73,11 @@ export const Default: Story = {
     await expect(dialog.getByText('Step 1 of 2: enter your DeepSeek API key.')).toBeVisible()
     await fetchWithKey(dialog, 'sk-deepseek-test')
     await dialog.findByText('Step 2 of 2: choose a model from DeepSeek.')
-    await userEvent.click(dialog.getByRole('button', { name: /^Select a model/ }))
-    const options = await page().findAllByRole('option')
-    await expect(options.map((option) => option.textContent)).toEqual([
+    await expect(optionLabels(dialog.getByRole('combobox', { name: 'Model' }))).toEqual([
       'DeepSeek Chat (deepseek-chat)',
       'DeepSeek Reasoner (deepseek-reasoner)',
     ])
-    await userEvent.click(page().getByRole('option', { name: 'DeepSeek Chat (deepseek-chat)' }))
+    await choose(dialog, 'Model', 'DeepSeek Chat (deepseek-chat)')
     await userEvent.click(dialog.getByRole('button', { name: 'Use Model' }))
     await expect(args.onSelect).toHaveBeenCalledWith({
       model: { id: 'deepseek-chat', name: 'DeepSeek Chat', provider: 'deepseek' },
@@ -105,7 +104,9 @@ export const Empty: Story = {
     const dialog = await findDialog()
     await fetchWithKey(dialog, 'sk-deepseek-test')
     await expect(await dialog.findByText('0 models available')).toBeVisible()
-    await expect(dialog.getByRole('button', { name: /^No models available/ })).toBeDisabled()
+    const models = dialog.getByRole('combobox', { name: 'Model' })
+    await expect(models).toBeDisabled()
+    await expect(models).toHaveDisplayValue('No models available')
     await removeStaleAnnouncements()
   },
 }

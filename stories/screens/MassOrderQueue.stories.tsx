@@ -11,7 +11,7 @@ import {
 import { createMockState, createScenario, handlers, scenarios } from '@engage/mocks'
 import { MassOrderQueue, type AiSettingsChoiceRequest } from '@engage/screens'
 import { clearLiveAnnouncements } from '../support/announcements'
-import { chooseActionType } from '../support/orderFields'
+import { chooseActionType } from '../support/select'
 import { recordBodies } from '../support/requests'
 import { orderScreenDecorators } from '../support/screens'
 import { findToast } from '../support/toasts'
@@ -56,9 +56,9 @@ const queuedCards = (canvas: Canvas) =>
 
 export const Default: Story = {
   play: async ({ canvas }) => {
-    const trigger = canvas.getByRole('button', { name: /Action Type/ })
+    const select = canvas.getByRole('combobox', { name: 'Action Type' })
     // §3: a mass order item starts as likes.
-    await waitFor(() => expect(trigger).toHaveTextContent('LIKES'))
+    await waitFor(() => expect(select).toHaveDisplayValue('LIKES'))
     await expect(canvas.getByRole('textbox', { name: 'Quantity' })).toHaveValue('')
     await expect(canvas.getByRole('textbox', { name: 'URL' })).toHaveAttribute('type', 'url')
     await expect(canvas.getByRole('button', { name: 'Add Another Service' })).toBeDisabled()
@@ -72,18 +72,20 @@ export const Default: Story = {
 export const Loading: Story = {
   parameters: { msw: { handlers: [handlers.getServices.loading(), ...scenarios.default] } },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('button', { name: /Action Type/ })).toBeDisabled()
-    await expect(canvas.getByRole('button', { name: /Action Type/ })).toHaveTextContent('Loading services...')
+    await expect(canvas.getByRole('combobox', { name: 'Action Type' })).toBeDisabled()
+    await expect(canvas.getByRole('combobox', { name: 'Action Type' })).toHaveDisplayValue(
+      'Loading services...',
+    )
   },
 }
 
 export const Empty: Story = {
   parameters: { msw: { handlers: scenarios.empty } },
   play: async ({ canvas }) => {
-    const trigger = canvas.getByRole('button', { name: /Action Type/ })
+    const select = canvas.getByRole('combobox', { name: 'Action Type' })
     // likes is not offered, so the select shows the empty message.
-    await waitFor(() => expect(trigger).toHaveTextContent(NO_SERVICES_AVAILABLE))
-    await expect(trigger).toBeDisabled()
+    await waitFor(() => expect(select).toHaveDisplayValue(NO_SERVICES_AVAILABLE))
+    await expect(select).toBeDisabled()
   },
 }
 
@@ -91,7 +93,7 @@ export const ServerError: Story = {
   parameters: { msw: { handlers: scenarios.serverError } },
   play: async ({ canvas }) => {
     await waitFor(() =>
-      expect(canvas.getByRole('button', { name: /Action Type/ })).toHaveTextContent(NO_SERVICES_AVAILABLE),
+      expect(canvas.getByRole('combobox', { name: 'Action Type' })).toHaveDisplayValue(NO_SERVICES_AVAILABLE),
     )
     await expect(canvas.getByRole('button', { name: 'Place Mass Order' })).toBeDisabled()
   },
@@ -140,7 +142,7 @@ export const AddItems: Story = {
       await expect(card).toHaveTextContent('Quantity: 500')
       await expect(card).toHaveTextContent('URL: https://x.com/engagepanel/status/1')
       await expect(card).toHaveTextContent('AI settings: 0')
-      await expect(canvas.getByRole('button', { name: /Action Type/ })).toHaveTextContent('LIKES')
+      await expect(canvas.getByRole('combobox', { name: 'Action Type' })).toHaveDisplayValue('LIKES')
       await expect(canvas.getByRole('textbox', { name: 'Quantity' })).toHaveValue('')
       await expect(canvas.getByRole('textbox', { name: 'URL' })).toHaveValue('')
       // likes: 500 × 0.0012
@@ -173,7 +175,7 @@ export const EditAnItem: Story = {
         await userEvent.click(
           within(queuedCards(canvas)[1] as HTMLElement).getByRole('button', { name: 'Edit item' }),
         )
-        await expect(canvas.getByRole('button', { name: /Action Type/ })).toHaveTextContent('FOLLOWERS')
+        await expect(canvas.getByRole('combobox', { name: 'Action Type' })).toHaveDisplayValue('FOLLOWERS')
         await expect(canvas.getByRole('textbox', { name: 'Quantity' })).toHaveValue('200')
         await expect(canvas.getByRole('textbox', { name: 'URL' })).toHaveValue('https://instagram.com/engage')
         await expect(canvas.queryByRole('button', { name: 'Add Another Service' })).toBeNull()
@@ -215,7 +217,7 @@ export const AiSettingsForAiServices: Story = {
   play: async ({ canvas, args, step }) => {
     await step('no AI Settings button for likes', async () => {
       await waitFor(() =>
-        expect(canvas.getByRole('button', { name: /Action Type/ })).toHaveTextContent('LIKES'),
+        expect(canvas.getByRole('combobox', { name: 'Action Type' })).toHaveDisplayValue('LIKES'),
       )
       await expect(canvas.queryByRole('button', { name: 'AI Settings' })).toBeNull()
     })

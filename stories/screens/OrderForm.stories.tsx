@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import type { within } from 'storybook/test'
+import { expect, fn, userEvent, waitFor } from 'storybook/test'
 import {
   AUTHENTICATION_ERROR_LOG_IN_AGAIN,
   FAILED_TO_PLACE_ORDER,
@@ -13,7 +14,7 @@ import {
 import { createMockState, createScenario, fixtureAiSettings, handlers, scenarios } from '@engage/mocks'
 import { OrderForm } from '@engage/screens'
 import { clearLiveAnnouncements } from '../support/announcements'
-import { chooseActionType } from '../support/orderFields'
+import { chooseActionType, optionLabels } from '../support/select'
 import { recordBodies } from '../support/requests'
 import { orderScreenDecorators } from '../support/screens'
 import { findToast } from '../support/toasts'
@@ -32,19 +33,15 @@ type Story = StoryObj<typeof meta>
 
 type Canvas = ReturnType<typeof within>
 
-const page = () => within(document.body)
-
 const total = (canvas: Canvas) => canvas.getByRole('status', { name: 'Total' })
 
 export const Default: Story = {
   play: async ({ canvas, step }) => {
     await step('the action types are the services, named with spaces and in capitals', async () => {
-      const trigger = canvas.getByRole('button', { name: /Action Type/ })
-      await waitFor(() => expect(trigger).toBeEnabled())
-      await expect(trigger).toHaveTextContent('Select an action type')
-      await userEvent.click(trigger)
-      const options = await page().findAllByRole('option')
-      await expect(options.map((option) => option.textContent)).toEqual([
+      const select = canvas.getByRole('combobox', { name: 'Action Type' })
+      await waitFor(() => expect(select).toBeEnabled())
+      await expect(select).toHaveDisplayValue('Select an action type')
+      await expect(optionLabels(select)).toEqual([
         'FOLLOWERS',
         'LIKES',
         'VIEWS',
@@ -54,7 +51,6 @@ export const Default: Story = {
         'AI TWEETS',
         'PREMIUM FOLLOWERS',
       ])
-      await userEvent.keyboard('{Escape}')
     })
     await step('Link and Quantity, with the placeholder Minimum: 1', async () => {
       await expect(canvas.getByRole('textbox', { name: 'Link' })).toHaveValue('')
@@ -73,18 +69,18 @@ export const Default: Story = {
 export const Loading: Story = {
   parameters: { msw: { handlers: [handlers.getServices.loading(), ...scenarios.default] } },
   play: async ({ canvas }) => {
-    const trigger = canvas.getByRole('button', { name: /Action Type/ })
-    await expect(trigger).toHaveTextContent('Loading services...')
-    await expect(trigger).toBeDisabled()
+    const select = canvas.getByRole('combobox', { name: 'Action Type' })
+    await expect(select).toHaveDisplayValue('Loading services...')
+    await expect(select).toBeDisabled()
   },
 }
 
 export const Empty: Story = {
   parameters: { msw: { handlers: scenarios.empty } },
   play: async ({ canvas }) => {
-    const trigger = canvas.getByRole('button', { name: /Action Type/ })
-    await waitFor(() => expect(trigger).toHaveTextContent(NO_SERVICES_AVAILABLE))
-    await expect(trigger).toBeDisabled()
+    const select = canvas.getByRole('combobox', { name: 'Action Type' })
+    await waitFor(() => expect(select).toHaveDisplayValue(NO_SERVICES_AVAILABLE))
+    await expect(select).toBeDisabled()
     await expect(total(canvas)).toHaveTextContent('$0.00')
   },
 }
@@ -93,8 +89,8 @@ export const ServerError: Story = {
   parameters: { msw: { handlers: scenarios.serverError } },
   play: async ({ canvas, step }) => {
     await step('a failed service list shows the empty message', async () => {
-      const trigger = canvas.getByRole('button', { name: /Action Type/ })
-      await waitFor(() => expect(trigger).toHaveTextContent(NO_SERVICES_AVAILABLE))
+      const select = canvas.getByRole('combobox', { name: 'Action Type' })
+      await waitFor(() => expect(select).toHaveDisplayValue(NO_SERVICES_AVAILABLE))
     })
     await step('submitting still explains what is missing, by each field', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Place Order' }))
@@ -236,7 +232,7 @@ export const PlacesAnOrder: Story = {
     await step('the form clears Link and Quantity and keeps the action type', async () => {
       await expect(canvas.getByRole('textbox', { name: 'Link' })).toHaveValue('')
       await expect(canvas.getByRole('textbox', { name: 'Quantity' })).toHaveValue('')
-      await expect(canvas.getByRole('button', { name: /Action Type/ })).toHaveTextContent('AI COMMENTS')
+      await expect(canvas.getByRole('combobox', { name: 'Action Type' })).toHaveDisplayValue('AI COMMENTS')
     })
     await step('other services send no AI setting', async () => {
       await chooseActionType(canvas, 'LIKES')
@@ -318,7 +314,7 @@ export const Prefilled: Story = {
   args: { defaultValues: { serviceType: 'followers', url: 'https://x.com/engagepanel', quantity: 400 } },
   play: async ({ canvas }) => {
     await waitFor(() =>
-      expect(canvas.getByRole('button', { name: /Action Type/ })).toHaveTextContent('FOLLOWERS'),
+      expect(canvas.getByRole('combobox', { name: 'Action Type' })).toHaveDisplayValue('FOLLOWERS'),
     )
     await expect(canvas.getByRole('textbox', { name: 'Link' })).toHaveValue('https://x.com/engagepanel')
     await expect(canvas.getByRole('textbox', { name: 'Quantity' })).toHaveValue('400')

@@ -20,7 +20,7 @@ import {
 } from '@engage/mocks'
 import { ErrorFallback, OrdersPage } from '@engage/screens'
 import { clearLiveAnnouncements } from '../support/announcements'
-import { chooseActionType } from '../support/orderFields'
+import { chooseActionType } from '../support/select'
 import { orderScreenDecorators } from '../support/screens'
 
 const meta = {

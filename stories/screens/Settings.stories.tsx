@@ -25,6 +25,7 @@ import {
 } from '@engage/screens'
 import { Box } from '@engage/ui'
 import { withClient, withRouter } from '../support/decorators'
+import { choose, optionLabels } from '../support/select'
 
 /**
  * A pending Button announces itself through react-aria's page-wide live region with a node labelled by the
@@ -152,7 +153,7 @@ export const EditAndSave: Story = {
       const form = within(canvas.getByRole('form', { name: 'User information' }))
       await expect(form.getByRole('textbox', { name: 'Email' })).toHaveValue('alex.morgan@example.com')
       await expect(form.getByRole('textbox', { name: 'Phone' })).toHaveValue('+1 415 555 0134')
-      await expect(form.getByRole('button', { name: /Timezone/ })).toHaveTextContent('PST')
+      await expect(form.getByRole('combobox', { name: 'Timezone' })).toHaveDisplayValue('PST')
       await expect(form.getByRole('button', { name: 'Cancel' })).toBeVisible()
     })
     await step('an invalid email is refused by the field', async () => {
@@ -164,10 +165,12 @@ export const EditAndSave: Story = {
       await userEvent.type(email, '@example.org')
     })
     await step('the timezones are UTC, EST and PST', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: /Timezone/ }))
-      const options = await page().findAllByRole('option')
-      await expect(options.map((option) => option.textContent)).toEqual(['UTC', 'EST', 'PST'])
-      await userEvent.click(page().getByRole('option', { name: 'EST' }))
+      await expect(optionLabels(canvas.getByRole('combobox', { name: 'Timezone' }))).toEqual([
+        'UTC',
+        'EST',
+        'PST',
+      ])
+      await choose(canvas, 'Timezone', 'EST')
     })
     await step('Save Changes stores them and shows the information again', async () => {
       const phone = canvas.getByRole('textbox', { name: 'Phone' })
@@ -448,8 +451,7 @@ export const FetchModelsFromTheForm: Story = {
       await dialog.findByText('Step 2 of 2: choose a model from OpenAI.')
     })
     await step('the chosen model goes into the form', async () => {
-      await userEvent.click(dialog.getByRole('button', { name: /^Select a model/ }))
-      await userEvent.click(await page().findByRole('option', { name: 'GPT-4o (gpt-4o)' }))
+      await choose(dialog, 'Model', 'GPT-4o (gpt-4o)')
       await userEvent.click(dialog.getByRole('button', { name: 'Use Model' }))
       await waitFor(() => expect(page().queryByRole('dialog', { name: 'Fetch Models' })).toBeNull())
       await expect(form.getByRole('textbox', { name: 'Model' })).toHaveValue('gpt-4o')

@@ -75,13 +75,12 @@ export const FocusesTheFirstInvalidField: Story = {
       await expect(await canvas.findByText('Please select an action type')).toBeVisible()
       await expect(canvas.getByText('Valid URL required')).toBeVisible()
       await expect(canvas.getByText('Quantity must be between 1 - 10,000')).toBeVisible()
-      await waitFor(() => expect(canvas.getByRole('button', { name: /Action type/ })).toHaveFocus())
+      await waitFor(() => expect(canvas.getByRole('combobox', { name: 'Action type' })).toHaveFocus())
       await expect(args.onValid).not.toHaveBeenCalled()
     })
 
     await step('after fixing the first, the next invalid field gets focus', async () => {
-      await userEvent.keyboard('{ArrowDown}')
-      await userEvent.keyboard('{Enter}')
+      await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Action type' }), 'Followers')
       await userEvent.click(canvas.getByRole('button', { name: 'Place Order' }))
       const url = canvas.getByRole('textbox', { name: 'Target URL' })
       await waitFor(() => expect(url).toHaveFocus())

@@ -43,7 +43,11 @@ export const KeyboardAction: Story = {
     const menu = await page.findByRole('menu')
     await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toHaveFocus())
     await userEvent.keyboard('{End}')
-    await expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toHaveFocus()
+    const logout = within(menu).getByRole('menuitem', { name: 'Logout' })
+    await expect(logout).toHaveFocus()
+    // The keyboard's focus is drawn: a solid ring on the item.
+    await expect(logout).toHaveAttribute('data-focus-visible', 'true')
+    await expect(getComputedStyle(logout).outlineStyle).toBe('solid')
     await userEvent.keyboard('{Enter}')
     await expect((args.onAction as ReturnType<typeof fn>).mock.calls[0]?.[0]).toBe('logout')
     await waitFor(() => expect(page.queryByRole('menu')).not.toBeInTheDocument())

@@ -10,6 +10,7 @@ import {
 import { handlers, scenarios } from '@engage/mocks'
 import type { Theme } from '@engage/ui'
 import { OrderWidget } from '@engage/widget'
+import { chooseActionType } from '../support/select'
 
 // The order widget as partner sites embed it: the panel's OrderForm in a shadow root of its own, with the
 // services and prices of the public services endpoint (MSW here). Its Order button hands the panel's link to
@@ -53,15 +54,6 @@ async function fill(input: HTMLElement, text: string) {
   await expect(input).toHaveValue(text)
 }
 
-async function chooseActionType(widget: ReturnType<typeof within>, name: string) {
-  const trigger = widget.getByRole('button', { name: /Action Type/ })
-  await waitFor(() => expect(trigger).toBeEnabled())
-  await userEvent.click(trigger)
-  // The list opens inside the widget's shadow root, not in the page's <body>.
-  await userEvent.click(await widget.findByRole('option', { name }))
-  await waitFor(() => expect(widget.queryByRole('listbox')).not.toBeInTheDocument())
-}
-
 export const Default: Story = {
   play: async ({ canvasElement, args, step }) => {
     const widget = await widgetRoot(canvasElement)
@@ -89,7 +81,7 @@ export const PreselectedService: Story = {
   play: async ({ canvasElement, args }) => {
     const widget = await widgetRoot(canvasElement)
     await waitFor(() =>
-      expect(widget.getByRole('button', { name: /Action Type/ })).toHaveTextContent('LIKES'),
+      expect(widget.getByRole('combobox', { name: 'Action Type' })).toHaveDisplayValue('LIKES'),
     )
     await fill(widget.getByRole('textbox', { name: 'Link' }), 'https://instagram.com/p/1')
     await fill(widget.getByRole('textbox', { name: 'Quantity' }), '1000')
@@ -110,9 +102,9 @@ export const UnknownPreselectedService: Story = {
   args: { service: 'no_such_service' },
   play: async ({ canvasElement }) => {
     const widget = await widgetRoot(canvasElement)
-    const trigger = widget.getByRole('button', { name: /Action Type/ })
-    await waitFor(() => expect(trigger).toBeEnabled())
-    await expect(trigger).toHaveTextContent('Select an action type')
+    const select = widget.getByRole('combobox', { name: 'Action Type' })
+    await waitFor(() => expect(select).toBeEnabled())
+    await expect(select).toHaveDisplayValue('Select an action type')
   },
 }
 
@@ -131,9 +123,9 @@ export const Loading: Story = {
   parameters: { msw: { handlers: [handlers.getServices.loading(), ...scenarios.default] } },
   play: async ({ canvasElement }) => {
     const widget = await widgetRoot(canvasElement)
-    const trigger = widget.getByRole('button', { name: /Action Type/ })
-    await expect(trigger).toHaveTextContent('Loading services...')
-    await expect(trigger).toBeDisabled()
+    const select = widget.getByRole('combobox', { name: 'Action Type' })
+    await expect(select).toHaveDisplayValue('Loading services...')
+    await expect(select).toBeDisabled()
   },
 }
 
@@ -141,9 +133,9 @@ export const Empty: Story = {
   parameters: { msw: { handlers: scenarios.empty } },
   play: async ({ canvasElement }) => {
     const widget = await widgetRoot(canvasElement)
-    const trigger = widget.getByRole('button', { name: /Action Type/ })
-    await waitFor(() => expect(trigger).toHaveTextContent(NO_SERVICES_AVAILABLE))
-    await expect(trigger).toBeDisabled()
+    const select = widget.getByRole('combobox', { name: 'Action Type' })
+    await waitFor(() => expect(select).toHaveDisplayValue(NO_SERVICES_AVAILABLE))
+    await expect(select).toBeDisabled()
   },
 }
 
@@ -152,7 +144,7 @@ export const ServerError: Story = {
   play: async ({ canvasElement }) => {
     const widget = await widgetRoot(canvasElement)
     await waitFor(() =>
-      expect(widget.getByRole('button', { name: /Action Type/ })).toHaveTextContent(NO_SERVICES_AVAILABLE),
+      expect(widget.getByRole('combobox', { name: 'Action Type' })).toHaveDisplayValue(NO_SERVICES_AVAILABLE),
     )
   },
 }

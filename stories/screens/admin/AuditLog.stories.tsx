@@ -3,7 +3,8 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { adminScenarios } from '@engage/mocks'
 import { AdminAuditLog, NO_AUDIT_ENTRIES } from '@engage/screens/admin'
 import { withClient, withRouter } from '../../support/decorators'
-import { afterCall, page, withAdminClient, withPadding } from './adminDecorators'
+import { afterCall, withAdminClient, withPadding } from './adminDecorators'
+import { choose } from '../../support/select'
 
 const meta = {
   component: AdminAuditLog,
@@ -67,8 +68,7 @@ export const FilterByAction: Story = {
   name: 'Filter by action and target',
   play: async ({ canvas }) => {
     await findTable(canvas)
-    await userEvent.click(canvas.getByRole('button', { name: /Action/ }))
-    await userEvent.click(await within(page()).findByRole('option', { name: 'user.disable' }))
+    await choose(canvas, /Action/, 'user.disable')
     await userEvent.type(canvas.getByRole('textbox', { name: /Target/ }), 'user')
     await userEvent.click(canvas.getByRole('button', { name: 'Apply filters' }))
     const table = within(canvas.getByRole('grid', { name: 'Audit log' }))

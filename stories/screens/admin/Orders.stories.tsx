@@ -5,6 +5,7 @@ import { adminScenarios, createAdminMockState, createAdminScenario } from '@enga
 import { AdminOrders, NO_ORDERS_MATCH } from '@engage/screens/admin'
 import { withClient, withRouter } from '../../support/decorators'
 import { afterCall, page, removeStaleAnnouncements, withAdminClient, withPadding } from './adminDecorators'
+import { choose } from '../../support/select'
 
 const meta = {
   component: AdminOrders,
@@ -70,8 +71,7 @@ export const FilterOrders: Story = {
   play: async ({ canvas, step }) => {
     await findTable(canvas)
     await step('paused orders', async () => {
-      await userEvent.click(canvas.getByRole('button', { name: /Status/ }))
-      await userEvent.click(await within(page()).findByRole('option', { name: 'Paused' }))
+      await choose(canvas, /Status/, 'Paused')
       await userEvent.click(canvas.getByRole('button', { name: 'Apply filters' }))
       const table = within(canvas.getByRole('grid', { name: 'Orders' }))
       await waitFor(() => expect(table.getAllByRole('row')).toHaveLength(2), afterCall)
@@ -184,8 +184,7 @@ export const SetStatus: Story = {
     const detail = await openOrder(canvas, '1047')
     await userEvent.click(await detail.findByRole('button', { name: 'Set status' }))
     const dialog = await findActionDialog('Set status #1047')
-    await userEvent.click(dialog.getByRole('button', { name: /New status/ }))
-    await userEvent.click(await within(page()).findByRole('option', { name: 'Completed' }))
+    await choose(dialog, /New status/, 'Completed')
     await userEvent.click(dialog.getByRole('button', { name: 'Set status' }))
     await expect(await dialog.findByText(ADMIN_REASON_REQUIRED)).toBeVisible()
     await userEvent.type(

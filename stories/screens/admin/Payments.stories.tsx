@@ -3,7 +3,8 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { adminScenarios } from '@engage/mocks'
 import { AdminPayments, NO_PAYMENTS } from '@engage/screens/admin'
 import { withClient, withRouter } from '../../support/decorators'
-import { afterCall, page, withAdminClient, withPadding } from './adminDecorators'
+import { afterCall, withAdminClient, withPadding } from './adminDecorators'
+import { choose } from '../../support/select'
 
 const meta = {
   component: AdminPayments,
@@ -54,8 +55,7 @@ export const FilterPayments: Story = {
   name: 'Filter by status',
   play: async ({ canvas }) => {
     await findTable(canvas)
-    await userEvent.click(canvas.getByRole('button', { name: /Status/ }))
-    await userEvent.click(await within(page()).findByRole('option', { name: 'Failed' }))
+    await choose(canvas, /Status/, 'Failed')
     await userEvent.click(canvas.getByRole('button', { name: 'Apply filters' }))
     const table = within(canvas.getByRole('grid', { name: 'Payments' }))
     await waitFor(() => expect(table.getAllByRole('row')).toHaveLength(2), afterCall)

@@ -5,6 +5,7 @@ import { adminScenarios, createAdminMockState, createAdminScenario } from '@enga
 import { AdminUsers, NO_USERS } from '@engage/screens/admin'
 import { withClient, withRouter } from '../../support/decorators'
 import { afterCall, page, removeStaleAnnouncements, withAdminClient, withPadding } from './adminDecorators'
+import { choose } from '../../support/select'
 
 const meta = {
   component: AdminUsers,
@@ -186,8 +187,7 @@ export const ChangeRole: Story = {
     const detail = await openCustomer(canvas)
     await userEvent.click(await detail.findByRole('button', { name: 'Change role' }))
     const dialog = await findDialog('Change role')
-    await userEvent.click(dialog.getByRole('button', { name: /Role/ }))
-    await userEvent.click(await within(page()).findByRole('option', { name: 'Support' }))
+    await choose(dialog, /Role/, 'Support')
     await userEvent.click(dialog.getByRole('button', { name: 'Change role' }))
     await expect(await canvas.findByText(`${CUSTOMER} is now support`, undefined, afterCall)).toBeVisible()
     await removeStaleAnnouncements()

@@ -64,8 +64,8 @@ export function AdminAuditLog() {
       >
         <Select
           label="Action"
-          selectedKey={draft.action}
-          onSelectionChange={(key) => setDraft((current) => ({ ...current, action: String(key) }))}
+          value={draft.action}
+          onChange={(key) => setDraft((current) => ({ ...current, action: String(key) }))}
           items={[
             { id: ANY_ACTION, label: 'Any action' },
             ...AUDIT_ACTIONS.map((action) => ({ id: action, label: action })),

@@ -110,8 +110,8 @@ export function AdminOrders({
           <Stack direction={{ mobile: 'column', tablet: 'row' }} gap="medium" wrap>
             <Select
               label="Status"
-              selectedKey={draft.status}
-              onSelectionChange={(key) => setDraft((current) => ({ ...current, status: String(key) }))}
+              value={draft.status}
+              onChange={(key) => setDraft((current) => ({ ...current, status: String(key) }))}
               items={[
                 { id: ANY_STATUS, label: 'Any status' },
                 ...ORDER_STATUSES.map((status) => ({ id: status, label: statusLabel(status) })),

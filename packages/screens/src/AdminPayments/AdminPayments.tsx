@@ -135,8 +135,8 @@ export function AdminPayments() {
       >
         <Select
           label="Status"
-          selectedKey={draft.status}
-          onSelectionChange={(key) => setDraft((current) => ({ ...current, status: String(key) }))}
+          value={draft.status}
+          onChange={(key) => setDraft((current) => ({ ...current, status: String(key) }))}
           items={[
             { id: ANY, label: 'Any status' },
             ...PAYMENT_STATUSES.map((status) => ({ id: status, label: humanise(status) })),

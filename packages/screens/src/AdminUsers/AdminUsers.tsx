@@ -97,8 +97,8 @@ export function AdminUsers({
         <TextField label="Email or username" type="search" value={query} onChange={setQuery} />
         <Select
           label="Role"
-          selectedKey={role}
-          onSelectionChange={(key) => setRole(String(key))}
+          value={role}
+          onChange={(key) => setRole(String(key))}
           items={[
             { id: ALL_ROLES, label: 'All roles' },
             ...ROLES.map((value) => ({ id: value, label: humanise(value) })),

@@ -152,7 +152,7 @@ export function ModelStep({ models, confirmLabel, onBack, onConfirm, isConfirmin
           isDisabled={options.length === 0}
           value={modelId}
           onChange={(key) => {
-            setModelId(key === null ? null : String(key))
+            setModelId(String(key))
             setModelError(null)
           }}
           isInvalid={modelError !== null}

@@ -48,7 +48,7 @@ export function focusFirstInvalidField(container: HTMLElement | null): void {
   for (const invalidField of invalidFields) {
     const control = [
       ...invalidField.querySelectorAll<HTMLElement>(
-        'input, textarea, button, [role="spinbutton"], [tabindex]',
+        'input, select, textarea, button, [role="spinbutton"], [tabindex]',
       ),
     ].find(
       (element) =>

@@ -10,9 +10,8 @@ import {
   type MenuTriggerProps,
   type PopoverProps,
 } from 'react-aria-components'
-import { listBox, listItem } from '../ListBox/ListBox.css'
 import { popover } from '../Popover/Popover.css'
-import { menuSeparator } from './Menu.css'
+import { menu, menuItem, menuSeparator } from './Menu.css'
 
 export type { MenuTriggerProps }
 
@@ -31,7 +30,7 @@ export interface MenuProps<T extends object> extends Omit<AriaMenuProps<T>, 'cla
 export function Menu<T extends object>({ placement = 'bottom end', className, ...props }: MenuProps<T>) {
   return (
     <Popover placement={placement} className={popover}>
-      <AriaMenu {...props} className={[listBox, className].filter(Boolean).join(' ')} />
+      <AriaMenu {...props} className={[menu, className].filter(Boolean).join(' ')} />
     </Popover>
   )
 }
@@ -49,7 +48,7 @@ export function MenuItem({ className, children, ...props }: MenuItemProps) {
     <AriaMenuItem
       {...props}
       textValue={textValue}
-      className={[listItem, className].filter(Boolean).join(' ')}
+      className={[menuItem, className].filter(Boolean).join(' ')}
     >
       {children}
     </AriaMenuItem>
