@@ -1,7 +1,6 @@
 export const LOADER_BUDGET_KB: number
 export const TOTAL_BUDGET_KB: number
 /** What the test suite holds the widget to while the 100 KB budget is open (issue 9). */
-export const TOTAL_CEILING_KB: number
 /** The gzipped sizes of the built loader and bundle. */
 export function measureWidget(): {
   loader: string

@@ -23,8 +23,3 @@ export const widgetRoot = style({
   textAlign: 'start',
   WebkitFontSmoothing: 'antialiased',
 })
-
-/** Where the Select's list opens: inside the shadow root and the theme, so it is styled like the rest. */
-export const portalContainer = style({
-  position: 'relative',
-})

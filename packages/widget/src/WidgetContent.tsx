@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react'
-import { UNSAFE_PortalProvider } from 'react-aria'
 import { enableShadowDOM } from 'react-stately/private/flags/flags'
 import { QueryClient } from '@tanstack/react-query'
 import { ClientProvider, createClient, useServices } from '@engage/client'
 import { OrderForm } from '@engage/screens'
 import { themeClassNames } from '@engage/ui'
 import { dashboardLink, type WidgetOptions, type WidgetOrder } from './options'
-import { portalContainer, widgetRoot } from './OrderWidget.css'
+import { widgetRoot } from './OrderWidget.css'
 
 // React Aria looks for focus, outside presses and the active element through the shadow boundary only with
 // this flag on (it is off by default because the shadow-aware paths cost a little on every event).
@@ -40,17 +39,12 @@ export function WidgetContent({ options, onOrder = openInPanel }: WidgetContentP
     () => createClient({ baseUrl: options.apiBase, getToken: () => null }),
     [options.apiBase],
   )
-  // The Select's list portals here (inside the shadow root and the theme) instead of into the page's <body>.
-  const [portal, setPortal] = useState<HTMLDivElement | null>(null)
 
   return (
     <ClientProvider client={client} queryClient={queryClient}>
-      <UNSAFE_PortalProvider getContainer={() => portal}>
-        <div className={`${themeClassNames[options.theme]} ${widgetRoot}`} data-theme={options.theme}>
-          <WidgetForm options={options} onOrder={onOrder} />
-          <div ref={setPortal} className={portalContainer} />
-        </div>
-      </UNSAFE_PortalProvider>
+      <div className={`${themeClassNames[options.theme]} ${widgetRoot}`} data-theme={options.theme}>
+        <WidgetForm options={options} onOrder={onOrder} />
+      </div>
     </ClientProvider>
   )
 }

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SERVICE_TYPE_REQUIRED, VALID_URL_REQUIRED } from '@engage/contract'
 import { ensureWidgetBuilt } from '../../../scripts/widget-build.mjs'
 
-// The built bundle renders with Preact (vite.config.ts), with two patches to React Aria for it
-// (reactAriaForPreact). The e2e test drives the widget with the mouse; this one drives the Select from the
-// keyboard, which depends on those patches: the list opens from the trigger, arrow keys and typing move
-// through it, Enter picks, Escape closes, and focus goes back to the trigger each time. Preact renders after an
-// event rather than inside it, so each step waits for the focus it leads to before the next key.
+// The built bundle renders with Preact (vite.config.ts), with patches to React Aria for it (reactAriaForPreact).
+// The e2e test drives the widget with the mouse; this one drives it from the keyboard: the Action Type select
+// (a native select: arrow keys and typing change the choice, and the form's state follows), the fields, and
+// Enter to submit. Preact renders after an event rather than inside it, so each step waits for what it leads to
+// before the next key.
 
 const dist = path.resolve(import.meta.dirname, '..', 'dist')
 const services = { likes: 0.01, followers: 0.02, views: 0.001 }
@@ -45,7 +45,9 @@ const focused = (page: Page) =>
   page.evaluate(() => {
     let active = document.activeElement
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
-    return { role: active?.getAttribute('role') ?? active?.tagName.toLowerCase(), text: active?.textContent }
+    // A select reads as the option it shows.
+    const text = active instanceof HTMLSelectElement ? active.selectedOptions[0]?.text : active?.textContent
+    return { role: active?.getAttribute('role') ?? active?.tagName.toLowerCase(), text }
   })
 
 // A browser on a busy shared machine: a test takes a few seconds.
@@ -81,42 +83,40 @@ describe('the built widget bundle in Chromium, from the keyboard', { timeout: 30
     })
     await page.goto(origin)
     widget = page.locator('engage-order-widget')
-    await expect.poll(() => widget.getByRole('button', { name: /Action Type/ }).isEnabled()).toBe(true)
+    await expect.poll(() => widget.getByRole('combobox', { name: 'Action Type' }).isEnabled()).toBe(true)
   })
 
-  it('opens the list with Arrow Down, moves with the arrows and typing, picks with Enter', async () => {
-    const trigger = widget.getByRole('button', { name: /Action Type/ })
-    await trigger.focus()
+  it('moves through the choices with the arrow keys and typing; the total follows', async () => {
+    const select = widget.getByRole('combobox', { name: 'Action Type' })
+    await select.focus()
     await page.keyboard.press('ArrowDown')
-    await expect.poll(() => widget.getByRole('listbox').count()).toBe(1)
-    await expect.poll(() => focused(page)).toEqual({ role: 'option', text: 'LIKES' })
+    await expect.poll(() => focused(page)).toEqual({ role: 'select', text: 'LIKES' })
     await page.keyboard.press('ArrowDown')
-    await expect.poll(() => focused(page)).toEqual({ role: 'option', text: 'FOLLOWERS' })
+    await expect.poll(() => focused(page)).toEqual({ role: 'select', text: 'FOLLOWERS' })
     await page.keyboard.press('v')
-    await expect.poll(() => focused(page)).toEqual({ role: 'option', text: 'VIEWS' })
-    await page.keyboard.press('Enter')
-    await expect.poll(() => widget.getByRole('listbox').count()).toBe(0)
-    expect(await trigger.textContent()).toBe('VIEWS')
-    await expect.poll(() => focused(page)).toEqual({ role: 'button', text: 'VIEWS' })
+    await expect.poll(() => focused(page)).toEqual({ role: 'select', text: 'VIEWS' })
 
     await page.keyboard.press('Tab')
     await page.keyboard.type('https://example.com/post')
     await page.keyboard.press('Tab')
     await page.keyboard.type('2500')
     await expect.poll(() => widget.locator('output').textContent()).toBe('$2.5000')
+    // The form's state follows the keyboard's choice: FOLLOWERS instead of VIEWS changes the total.
+    await select.focus()
+    await page.keyboard.press('ArrowUp')
+    await expect.poll(() => widget.locator('output').textContent()).toBe('$50.0000')
     expect(errors).toEqual([])
   })
 
-  it('closes the list with Escape and gives focus back to the trigger, its choice unchanged', async () => {
-    const trigger = widget.getByRole('button', { name: /Action Type/ })
-    await trigger.focus()
-    await page.keyboard.press('Enter')
-    await expect.poll(() => focused(page)).toEqual({ role: 'option', text: 'LIKES' })
+  it('never goes back to the placeholder once a choice is made', async () => {
+    const select = widget.getByRole('combobox', { name: 'Action Type' })
+    await select.focus()
+    await expect.poll(() => focused(page)).toEqual({ role: 'select', text: 'Select an action type' })
     await page.keyboard.press('ArrowDown')
-    await expect.poll(() => focused(page)).toEqual({ role: 'option', text: 'FOLLOWERS' })
-    await page.keyboard.press('Escape')
-    await expect.poll(() => widget.getByRole('listbox').count()).toBe(0)
-    await expect.poll(() => focused(page)).toEqual({ role: 'button', text: 'Select an action type' })
+    await expect.poll(() => focused(page)).toEqual({ role: 'select', text: 'LIKES' })
+    await page.keyboard.press('ArrowUp')
+    await page.keyboard.press('ArrowUp')
+    expect(await focused(page)).toEqual({ role: 'select', text: 'LIKES' })
     expect(errors).toEqual([])
   })
 
@@ -126,11 +126,9 @@ describe('the built widget bundle in Chromium, from the keyboard', { timeout: 30
     await expect.poll(() => widget.getByText(SERVICE_TYPE_REQUIRED).count()).toBe(1)
     expect(await widget.getByText(VALID_URL_REQUIRED).count()).toBe(1)
 
-    await widget.getByRole('button', { name: /Action Type/ }).focus()
+    await widget.getByRole('combobox', { name: 'Action Type' }).focus()
     await page.keyboard.press('ArrowDown')
-    await expect.poll(() => focused(page)).toEqual({ role: 'option', text: 'LIKES' })
-    await page.keyboard.press('Enter')
-    await expect.poll(() => focused(page)).toEqual({ role: 'button', text: 'LIKES' })
+    await expect.poll(() => focused(page)).toEqual({ role: 'select', text: 'LIKES' })
     await page.keyboard.press('Tab')
     await page.keyboard.type('https://example.com/post')
     await page.keyboard.press('Tab')
