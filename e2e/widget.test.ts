@@ -259,3 +259,52 @@ describe('the loader on a long partner page', () => {
     await expect.poll(theme, { timeout: 5_000 }).toBe('light')
   })
 })
+
+describe('a loader cached before a deploy', () => {
+  let browser: Browser
+
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it('names a bundle the server no longer has, and still shows the widget from the current one', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 700 } })
+    context.setDefaultTimeout(15_000)
+    const page = await context.newPage()
+    screenshotOnFailure(page, 'widget-stale-loader')
+    // The loader as a browser may still hold it for a minute after a deploy: it names the previous build's
+    // bundle, which the server (holding only the new build) answers with 404.
+    let namedBundle = ''
+    await page.route('**/widget/loader.js', async (route) => {
+      const response = await route.fetch()
+      const body = (await response.text()).replace(/assets\/widget-[A-Za-z0-9_-]+\.js/, (name) => {
+        namedBundle = name
+        return 'assets/widget-0previousbuild.js'
+      })
+      await route.fulfill({ response, body })
+    })
+    const widgetRequests: string[] = []
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url())
+      if (pathname.startsWith('/widget/') && pathname !== '/widget/demo') widgetRequests.push(pathname)
+    })
+
+    await page.goto(partnerUrl('?hostile=0'))
+    const widget = page.locator('engage-order-widget')
+    await expect.poll(() => shownOption(widget.getByRole('combobox', { name: 'Action Type' }))).toBe('LIKES')
+    expect(namedBundle).toMatch(/^assets\/widget-/)
+    // The named bundle first, then the stable module, which imports the current bundle.
+    expect(widgetRequests).toEqual([
+      '/widget/loader.js',
+      '/widget/assets/widget-0previousbuild.js',
+      '/widget/current.js',
+      `/widget/${namedBundle}`,
+    ])
+    expect((await fetch(new URL('/widget/assets/widget-0previousbuild.js', baseUrl()))).status).toBe(404)
+    await context.close()
+  })
+})

@@ -8,6 +8,7 @@ import { securityHeaders } from '../src/http/security'
 import { handleError, handleNotFound } from '../src/http/errors'
 import {
   ASSET_CACHE_CONTROL,
+  CURRENT_CACHE_CONTROL,
   LOADER_CACHE_CONTROL,
   WIDGET_NOT_BUILT,
   widgetRoutes,
@@ -146,6 +147,22 @@ describe('the widget files and demo page', () => {
     expect(response.headers.get('Content-Encoding')).toBe('gzip')
     expect(response.headers.get('Cross-Origin-Resource-Policy')).toBe('cross-origin')
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*')
+  })
+
+  it('serves the current bundle at a stable URL, for loaders cached before a deploy: revalidated every time', async () => {
+    const app = widgetApp(distDir)
+    const response = await app.request('/widget/current.js')
+    expect(response.status).toBe(200)
+    // Resolved against /widget/current.js: /widget/assets/widget-abc123.js, the bundle the manifest names.
+    expect(await response.text()).toBe('export * from "./assets/widget-abc123.js"\n')
+    expect(response.headers.get('Content-Type')).toBe('text/javascript; charset=utf-8')
+    expect(response.headers.get('Cache-Control')).toBe(CURRENT_CACHE_CONTROL)
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*')
+    expect(response.headers.get('Cross-Origin-Resource-Policy')).toBe('cross-origin')
+    const again = await app.request('/widget/current.js', {
+      headers: { 'If-None-Match': response.headers.get('ETag') ?? '' },
+    })
+    expect(again.status).toBe(304)
   })
 
   it('answers 404 with a detail for an unknown file', async () => {

@@ -14,9 +14,13 @@ declare const __ENGAGE_WIDGET_BUNDLE__: string
 const scriptUrl = (document.currentScript as HTMLScriptElement | null)?.src || location.href
 const scriptOrigin = new URL(scriptUrl).origin
 const bundleUrl = new URL(__ENGAGE_WIDGET_BUNDLE__, scriptUrl).href
+// The server's stable module that re-exports the current bundle: for a loader cached before a deploy, whose
+// bundle the server no longer has.
+const currentBundleUrl = new URL('current.js', scriptUrl).href
 
+const importBundle = (url: string) => import(/* @vite-ignore */ url) as Promise<WidgetBundle>
 let bundle: Promise<WidgetBundle> | undefined
-const loadBundle = () => (bundle ??= import(/* @vite-ignore */ bundleUrl) as Promise<WidgetBundle>)
+const loadBundle = () => (bundle ??= importBundle(bundleUrl).catch(() => importBundle(currentBundleUrl)))
 
 // "Near" the viewport: within a screen's height below it, so the widget is ready when it scrolls into view.
 const nearViewport = new IntersectionObserver(
@@ -59,7 +63,7 @@ class EngageOrderWidget extends HTMLElement {
         if (!this.isConnected || this.widget) return
         this.widget = mount(this.shadowRoot ?? this.attachShadow({ mode: 'open' }), this.options())
       },
-      (error: unknown) => console.error('Engage order widget: could not load', bundleUrl, error),
+      (error: unknown) => console.error('Engage order widget: could not load', currentBundleUrl, error),
     )
   }
 }

@@ -11,6 +11,9 @@ import { HttpError } from '../http/errors'
 //   with its ETag; a new build reaches partner pages within a minute.
 // - /widget/assets/<name>-<hash>.js: the bundle the loader imports. Its name changes with its content, so it
 //   is cached for a year.
+// - /widget/current.js: a module that re-exports whichever bundle is current, never cached without asking. A
+//   loader cached before a deploy (up to a minute) names a bundle this server no longer has; it falls back to
+//   this stable URL instead of failing.
 // - /widget/demo: a partner page as a partner would write it, served with a strict Content-Security-Policy
 //   that allows our origin only, and with a hostile stylesheet (/widget/demo/host.css) that the widget must
 //   shrug off. `?hostile=0` serves it without that stylesheet (the end-to-end test compares the two).
@@ -46,11 +49,15 @@ function storedFile(raw: Buffer, contentType: string): StoredFile {
   }
 }
 
-/** The widget's build: the loader and the hashed files it loads. */
+/** The widget's build: the loader, the hashed files it loads, and the module re-exporting the current bundle. */
 interface WidgetBuild {
   loader: StoredFile
   assets: Map<string, StoredFile>
+  current: StoredFile
 }
+
+/** The current bundle's stable URL: revalidated (its ETag) on every use. */
+export const CURRENT_CACHE_CONTROL = 'no-cache'
 
 const JAVASCRIPT = 'text/javascript; charset=utf-8'
 
@@ -59,8 +66,11 @@ export function loadWidgetBuild(distDir = defaultWidgetDistDir): WidgetBuild | n
   const manifestFile = path.join(distDir, 'manifest.json')
   if (!existsSync(manifestFile)) return null
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { loader: string; bundle: string }
+  // Resolved against /widget/current.js, as the loader resolves the bundle's name against /widget/loader.js.
+  const reexport = `export * from ${JSON.stringify(`./${manifest.bundle}`)}\n`
   return {
     loader: storedFile(readFileSync(path.join(distDir, manifest.loader)), JAVASCRIPT),
+    current: storedFile(Buffer.from(reexport), JAVASCRIPT),
     assets: new Map([
       [
         path.basename(manifest.bundle),
@@ -198,6 +208,7 @@ export function widgetRoutes(distDir = defaultWidgetDistDir) {
 
   return new Hono<AppEnv>()
     .get('/loader.js', (c) => send(c, currentBuild().loader, LOADER_CACHE_CONTROL))
+    .get('/current.js', (c) => send(c, currentBuild().current, CURRENT_CACHE_CONTROL))
     .get('/assets/:file', (c) => {
       const asset = currentBuild().assets.get(c.req.param('file'))
       if (!asset) return c.notFound()
