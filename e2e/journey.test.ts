@@ -334,10 +334,21 @@ describe.each(widths)('the customer journey on a $name ($viewport.width px)', ({
     await page.waitForURL('**/dashboard')
   })
 
-  it('logs out from the user menu', async () => {
+  it('logs out from the user menu, with the keyboard', async () => {
     const { username } = await currentUser(page)
-    await page.getByRole('banner').getByRole('button', { name: username }).click()
-    await page.getByRole('menuitem', { name: 'Logout' }).click()
+    // React Aria's keyboard handling on Preact (scripts/preact-for-react.mjs patches it): Enter opens the menu on
+    // its first item, the arrow keys move, typing jumps to an item, Enter picks it.
+    await page.getByRole('banner').getByRole('button', { name: username }).focus()
+    await page.keyboard.press('Enter')
+    const menu = page.getByRole('menu')
+    const items = await menu.getByRole('menuitem').allTextContents()
+    const focusedItem = () => page.evaluate(() => document.activeElement?.textContent?.trim())
+    await expect.poll(focusedItem).toBe(items[0]?.trim())
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(focusedItem).toBe(items[1]?.trim())
+    await page.keyboard.type('Log')
+    await expect.poll(focusedItem).toBe('Logout')
+    await page.keyboard.press('Enter')
     await page.waitForURL((url) => url.pathname === '/')
     expect(await storedSession(page)).toEqual({ authToken: null, sessionId: null })
   })

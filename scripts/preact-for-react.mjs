@@ -26,7 +26,7 @@ export function preactAliases(from) {
 /**
  * Two places where React Aria counts on React DOM's behaviour rather than the DOM's; this plugin gives Preact
  * what they expect, in the library's own modules, and fails loudly when a new React Aria changes them:
- * - A collection (Select, Menu, Table, Tabs...) is built by rendering its items into a stand-in document of
+ * - A collection (Menu, Table, Tabs...) is built by rendering its items into a stand-in document of
  *   React Aria's own (collections/Document). React DOM creates elements there with `createElement` and takes
  *   them out with `parent.removeChild`; Preact creates every element with `createElementNS`, which the stand-in
  *   lacks (preactjs/preact#4539, left to the library), and takes nodes out with `node.remove()`: the stand-in
@@ -34,7 +34,7 @@ export function preactAliases(from) {
  *   second calling its parent's `removeChild`.
  * - Keyboard handlers receive a copy of the event made with `{ ...e }` (interactions/createEventHandler). A React
  *   event carries its fields (key, ctrlKey, target...) as own properties; a DOM event, which is what Preact
- *   passes, has them on its prototype, and the spread loses them (arrow keys and typing in a Select would do
+ *   passes, has them on its prototype, and the spread loses them (arrow keys and typing in a Menu would do
  *   nothing): the copy takes every field, the event's methods bound to it.
  */
 export function reactAriaForPreact() {

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../tokens/vars.css'
 
-/** The floating surface of selects, menus, date pickers and detail cards. */
+/** The floating surface of menus, date pickers and detail cards. */
 export const popover = style({
   backgroundColor: vars.color.surfaceRaised,
   color: vars.color.text,
