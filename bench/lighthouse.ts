@@ -130,8 +130,12 @@ try {
   })
 
   const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1))
-  const landing = []
-  for (let run = 0; run < runs; run += 1) landing.push(await audit(`${server.url}/`))
+  const auditRuns = async (url: string) => {
+    const figures = []
+    for (let run = 0; run < runs; run += 1) figures.push(await audit(url))
+    return figures
+  }
+  const landing = await auditRuns(`${server.url}/`)
   await page.evaluate(({ token, sessionId }) => {
     // Runs in the page; this file is compiled without the DOM library.
     const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } })
@@ -139,8 +143,7 @@ try {
     storage.setItem('authToken', token)
     storage.setItem('sessionId', sessionId)
   }, signup)
-  const dashboard = []
-  for (let run = 0; run < runs; run += 1) dashboard.push(await audit(`${server.url}/dashboard`))
+  const dashboard = await auditRuns(`${server.url}/dashboard`)
   await page.close()
 
   console.log('Lighthouse, mobile emulation (simulated throttling):')

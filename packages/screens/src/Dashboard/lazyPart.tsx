@@ -72,10 +72,9 @@ function revealNextSection(): void {
 /**
  * Renders its children after the page's first paint, each Deferred section in a task of its own and in page
  * order, so that no section lengthens the task of the one before and the main thread stays free for input in
- * between. `fallback` (nothing by default) stands in until then. Sections only add below what is there, so
- * nothing already painted moves.
+ * between. Sections only add below what is there, so nothing already painted moves.
  */
-export function Deferred({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+export function Deferred({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(false)
   useEffect(() => {
     if (shown) return undefined
@@ -87,7 +86,7 @@ export function Deferred({ children, fallback = null }: { children: ReactNode; f
       if (index !== -1) pendingSections.splice(index, 1)
     }
   }, [shown])
-  return shown ? children : fallback
+  return shown ? children : null
 }
 
 /**
