@@ -4,6 +4,7 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { compileHints } from '../../scripts/compile-hints.mjs'
 import { preactAliases, reactAriaForPreact } from '../../scripts/preact-for-react.mjs'
 
 // Three builds share this file (scripts/build.mjs runs them): the browser builds into dist/client, one per
@@ -50,6 +51,8 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     // Builds only (the dev server keeps every language); the plugin leaves the server render alone.
     ...(command === 'build' ? [optimizeLocales.vite({ locales: panelLocales })] : []),
     ...(command === 'build' && preactApp && !isSsrBuild ? [reactAriaForPreact()] : []),
+    // Chrome compiles each chunk whole while it streams in, off the main thread (scripts/compile-hints.mjs).
+    ...(isSsrBuild ? [] : [compileHints()]),
   ],
   resolve:
     command === 'build'

@@ -1,0 +1,142 @@
+// The compile hint's effect (scripts/compile-hints.mjs) on /dashboard's main thread: cold loads of the signed-in
+// dashboard in Chromium, alternately with the built files as they are (the hint on their first line) and with
+// that line taken off in the served files (put back at the end), each load traced. Prints, per variant, the median of the
+// main thread's task time from the page's first byte until the network is idle, and of the blocking time those
+// tasks would add up to on Lighthouse's fourfold slower CPU (the part of each task over 50 ms). Asserts nothing.
+//
+//   pnpm run bench:compile-hints        (COMPILE_HINT_RUNS=N loads per variant, 6 by default;
+//                                        CHROME_PATH to use another Chromium than /usr/bin/chromium)
+//
+// The files themselves change between the variants: Chromium compiles a script as it streams in only when it
+// comes from the network, not from a request interception's answer. The figures are wall-clock times of this
+// machine: run it on a quiet machine, and compare the two lines of one run.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium } from 'playwright-core'
+import { COMPILE_HINT } from '../scripts/compile-hints.mjs'
+import { ensurePanelBuilt } from '../scripts/panel-build.mjs'
+import { loadConfig } from '../server/src/config'
+import { silentLogger } from '../server/src/logger'
+import { startServer } from '../server/src/main'
+
+interface TraceEvent {
+  name: string
+  pid: number
+  tid: number
+  ts: number
+  dur?: number
+  args?: { beginData?: { url?: string } }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+const median = (values: number[]) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+
+ensurePanelBuilt()
+const assetsDir = path.resolve(import.meta.dirname, '../apps/panel/dist/client/assets')
+const hinted = new Map(
+  readdirSync(assetsDir)
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => [path.join(assetsDir, name), readFileSync(path.join(assetsDir, name), 'utf8')] as const)
+    .filter(([, code]) => code.startsWith(COMPILE_HINT)),
+)
+if (hinted.size === 0) throw new Error('No built file starts with the compile hint: build the panel again')
+function serveHints(withHint: boolean) {
+  for (const [file, code] of hinted) writeFileSync(file, withHint ? code : code.slice(COMPILE_HINT.length))
+}
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'engage-compile-hints-'))
+const server = await startServer(
+  loadConfig({ PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1' }),
+  silentLogger,
+)
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--headless=new',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+})
+
+try {
+  // A phone-sized page with a fresh account's session.
+  const page = await browser.newPage({ viewport: { width: 412, height: 823 } })
+  await page.goto(`${server.url}/about`)
+  await page.evaluate(async () => {
+    const response = await fetch('/api/signup', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: `hints-${Date.now()}@example.com`, password: 'compile hints bench' }),
+    })
+    const { token, sessionId } = (await response.json()) as { token: string; sessionId: string }
+    // Runs in the page; this file is compiled without the DOM library.
+    const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } })
+      .localStorage
+    storage.setItem('authToken', token)
+    storage.setItem('sessionId', sessionId)
+  })
+
+  const devtools = await page.context().newCDPSession(page)
+  const runs = Math.max(1, Number(process.env.COMPILE_HINT_RUNS ?? 6))
+  const figures: Record<'with' | 'without', { tasks: number; blocking: number }[]> = { with: [], without: [] }
+  // A, B, B, A, ...: neither variant always runs first while the machine warms up.
+  for (let run = 0; run < runs * 2; run += 1) {
+    const withHint = run % 4 === 1 || run % 4 === 2
+    serveHints(withHint)
+    await devtools.send('Network.clearBrowserCache')
+    await page.goto(`${server.url}/about`)
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'],
+    })
+    await page.goto(`${server.url}/dashboard`, { waitUntil: 'networkidle' })
+    const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] })
+      .traceEvents
+    const parse = events.find(
+      (event) => event.name === 'ParseHTML' && event.args?.beginData?.url?.endsWith('/dashboard'),
+    )
+    if (!parse) throw new Error('The trace has no parse of /dashboard')
+    const tasks = events
+      .filter(
+        (event) =>
+          event.name === 'RunTask' &&
+          event.pid === parse.pid &&
+          event.tid === parse.tid &&
+          event.ts >= parse.ts,
+      )
+      .map((event) => (event.dur ?? 0) / 1000)
+    figures[withHint ? 'with' : 'without'].push({
+      tasks: tasks.reduce((sum, ms) => sum + ms, 0),
+      blocking: tasks.reduce((sum, ms) => sum + Math.max(0, ms * 4 - 50), 0),
+    })
+  }
+
+  console.log(`/dashboard, cold loads, ${runs} per variant (medians):`)
+  for (const [variant, list] of Object.entries(figures)) {
+    const tasks = median(list.map((figure) => figure.tasks))
+    const blocking = median(list.map((figure) => figure.blocking))
+    console.log(
+      `${`${variant} the compile hint`.padEnd(26)} main-thread tasks ${tasks.toFixed(0).padStart(5)} ms   ` +
+        `blocking at 4x CPU ${blocking.toFixed(0).padStart(5)} ms`,
+    )
+  }
+} finally {
+  serveHints(true)
+  await browser.close()
+  await server.close()
+  rmSync(dataDir, { recursive: true, force: true })
+}
