@@ -3,9 +3,10 @@
 // compiled whole on the thread that streams it in, before it runs
 // (https://v8.dev/blog/explicit-compile-hints). Other browsers read it as a comment.
 //
-// Every chunk of the panel's browser builds gets it: a chunk is fetched when the page is about to run it (the
-// route preload at start, a deferred section or dialog right before it shows), so nearly all of its functions
-// run. bench/lighthouse.ts measured /dashboard with and without it (README, "Lighthouse").
+// Every chunk of the panel's browser builds gets it, and the widget's bundle: a chunk is fetched when the page
+// is about to run it (the route preload at start, a deferred section or dialog right before it shows, the
+// widget as it renders), so nearly all of its functions run. `pnpm run bench:compile-hints` measures
+// /dashboard's main thread with and without it.
 
 /** The magic comment, with its line break; the first line of every chunk. */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
