@@ -14,7 +14,6 @@
 // earlier one reuses what V8 compiled then. The task times are wall-clock times of this machine: run it on a
 // quiet machine, and compare the two lines of one run.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
@@ -23,6 +22,7 @@ import { ensurePanelBuilt } from '../scripts/panel-build.mjs'
 import { loadConfig } from '../server/src/config'
 import { silentLogger } from '../server/src/logger'
 import { startServer } from '../server/src/main'
+import { freePort } from '../scripts/free-port.mjs'
 
 interface TraceEvent {
   name: string
@@ -31,17 +31,6 @@ interface TraceEvent {
   ts: number
   dur?: number
   args?: { name?: string }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 const median = (values: number[]) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0

@@ -14,7 +14,6 @@
 // with playwright-core; Lighthouse attaches to that same browser over its debugging port. For /dashboard the
 // page's localStorage gets a fresh account's session first, and Lighthouse is told to keep the storage.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import lighthouse from 'lighthouse'
@@ -23,17 +22,7 @@ import { ensurePanelBuilt } from '../scripts/panel-build.mjs'
 import { loadConfig } from '../server/src/config'
 import { silentLogger } from '../server/src/logger'
 import { startServer } from '../server/src/main'
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
+import { freePort } from '../scripts/free-port.mjs'
 
 ensurePanelBuilt()
 

