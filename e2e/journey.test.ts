@@ -114,26 +114,28 @@ describe.each(widths)('the customer journey on a $name ($viewport.width px)', ({
   it('shows the dashboard with the account', async () => {
     // Counted from here: no call of the page before may still be on its way.
     await page.waitForLoadState('networkidle')
-    const userRequests: string[] = []
-    const serviceRequests: string[] = []
-    const countRequests = (request: Request) => {
-      const { pathname } = new URL(request.url())
-      if (pathname === '/api/user/me') userRequests.push(request.url())
-      if (pathname === '/api/get-services') serviceRequests.push(request.url())
-    }
-    page.on('request', countRequests)
+    // Who sent each call for the user and the service list: the script at the top of the call's stack.
+    const senders = new Map<string, string[]>()
+    const devtools = await page.context().newCDPSession(page)
+    await devtools.send('Network.enable')
+    devtools.on('Network.requestWillBeSent', ({ request, initiator }) => {
+      const { pathname } = new URL(request.url)
+      if (pathname !== '/api/user/me' && pathname !== '/api/get-services') return
+      const frame = initiator.stack?.callFrames[0]
+      senders.set(pathname, [...(senders.get(pathname) ?? []), frame ? new URL(frame.url).pathname : '?'])
+    })
     await page.goto('/dashboard')
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
     await page.getByText(email).first().waitFor()
     await page.getByRole('tab', { name: 'New' }).waitFor()
     await expect.poll(() => page.getByRole('combobox', { name: 'Action Type' }).isEnabled()).toBe(true)
-    page.off('request', countRequests)
-    // The page's inline script asked for the user before any bundle arrived, and the app took that answer
-    // instead of asking again (apps/panel/src/earlyMe.ts).
-    expect(userRequests).toHaveLength(1)
-    // The entry asked for the service list beside the user, before the page's first paint (the order form
-    // renders after it), and the order form took that answer (main.tsx).
-    expect(serviceRequests).toHaveLength(1)
+    await devtools.detach()
+    // Each was asked for once, by the page's inline script (its own HTML, /dashboard) before any bundle had
+    // arrived, and the app took that answer instead of asking again (apps/panel/src/earlyAnswers.ts).
+    expect(Object.fromEntries(senders)).toEqual({
+      '/api/user/me': ['/dashboard'],
+      '/api/get-services': ['/dashboard'],
+    })
     const timing = await page.evaluate(() => ({
       services:
         performance

@@ -1,25 +1,27 @@
 import type { FetchFunction } from '@engage/client'
-import { endpoints } from '@engage/contract'
 
 /**
- * Where the shell's inline script (entry-server.tsx, routePreloadScript) leaves its request for the current
- * user on a signed-in page: sent with the stored token before any bundle has arrived.
+ * Where the shell's inline script (entry-server.tsx, routePreloadScript) leaves the requests it sends on a
+ * signed-in page with the stored token, before any bundle has arrived: path → the answer on its way.
  */
-export const EARLY_ME_GLOBAL = '__engageEarlyMe'
+export const EARLY_ANSWERS_GLOBAL = '__engageEarlyAnswers'
+
+/** The signed-in pages whose first view has the new order form: their service list is asked for at once. */
+export const ORDER_FORM_PAGES: readonly string[] = ['/dashboard', '/orders']
 
 /**
- * The client's fetch, except that its first GET of the current user takes the answer the shell already asked
- * for. Any other call, and any retry of that one (a network failure, a 401), goes to the network as usual, so
- * the client's rules apply to the early answer like to any other.
+ * The client's fetch, except that its first GET of a path the shell already asked for (the current user, the
+ * service list) takes that answer. Any other call, and any later call or retry of those (a network failure, a
+ * 401), goes to the network as usual, so the client's rules apply to an early answer like to any other.
  */
-export function withEarlyMe(fetchFunction: FetchFunction): FetchFunction {
-  const holder = window as unknown as Record<string, Promise<Response> | undefined>
-  let early = holder[EARLY_ME_GLOBAL]
-  holder[EARLY_ME_GLOBAL] = undefined
+export function withEarlyAnswers(fetchFunction: FetchFunction): FetchFunction {
+  const holder = window as unknown as Record<string, Record<string, Promise<Response>> | undefined>
+  const early = new Map(Object.entries(holder[EARLY_ANSWERS_GLOBAL] ?? {}))
+  holder[EARLY_ANSWERS_GLOBAL] = undefined
   return (input, init) => {
-    if (early && input === endpoints.getMe.path && (init.method ?? 'GET') === 'GET') {
-      const answer = early
-      early = undefined
+    const answer = early.get(input)
+    if (answer && (init.method ?? 'GET') === 'GET') {
+      early.delete(input)
       return answer
     }
     return fetchFunction(input, init)

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { endpoints, servicesFromRates, STORAGE_KEYS } from '@engage/contract'
-import { EARLY_ME_GLOBAL } from './earlyMe'
+import { EARLY_ANSWERS_GLOBAL, ORDER_FORM_PAGES } from './earlyAnswers'
 import { STATE_ELEMENT_ID, staticChunks, type Manifest, type Manifests, type PageState } from './document'
 import { createLazyClient } from './lazyClient'
 import { preloadPublicApp, PublicApp } from './PublicApp'
@@ -165,8 +165,9 @@ const signedOutPageModules: Record<string, string> = {
  * The shell's inline script that asks, while the entry is still on its way, for the chunks of the page at the
  * address (a signed-in page only with a stored token, as the guard would send anyone else to /auth). Without it
  * they would be requested only once the entry has arrived and run: one more round trip before the first render.
- * On a signed-in page it also asks for the current user, whose answer the client's first call takes
- * (earlyMe.ts): the user's data arrives beside the chunks rather than after the entry has run.
+ * On a signed-in page it also asks for the current user, and on a page that opens on the order form for the
+ * service list; the client's first call for each takes that answer (earlyAnswers.ts): the data arrives beside
+ * the chunks rather than after the entry has run.
  */
 export function routePreloadScript(manifest: Manifest): string {
   const entryChunks = new Set(staticChunks(manifest, 'index.html'))
@@ -182,14 +183,17 @@ export function routePreloadScript(manifest: Manifest): string {
   const signedIn = JSON.stringify(mapOf(signedInPageModules, ['src/pages/SignedInLayout.tsx']))
   const signedOut = JSON.stringify(mapOf(signedOutPageModules, []))
   const tokenKey = JSON.stringify(STORAGE_KEYS.authToken)
-  const early = JSON.stringify(EARLY_ME_GLOBAL)
+  const early = JSON.stringify(EARLY_ANSWERS_GLOBAL)
   const mePath = JSON.stringify(endpoints.getMe.path)
+  const servicesPath = JSON.stringify(endpoints.getServices.path)
+  const orderFormPages = JSON.stringify(ORDER_FORM_PAGES)
   return (
     `(function(){var p=location.pathname.replace(/[/]+$/,'')||'/',f=${signedOut}[p],t=null;` +
     `if(!f){f=${signedIn}[p];try{t=localStorage.getItem(${tokenKey})}catch(e){}if(!t)f=null}` +
-    `(f||[]).forEach(${ADD_MODULE_PRELOAD});` +
-    `if(f&&t){var m=fetch(${mePath},{headers:{Accept:'application/json',Authorization:'Bearer '+t}});` +
-    `m.catch(function(){});window[${early}]=m}})()`
+    `(f||[]).forEach(${ADD_MODULE_PRELOAD});if(!f||!t)return;` +
+    `function ask(u,h){var r=fetch(u,{headers:h});r.catch(function(){});a[u]=r}` +
+    `var a=window[${early}]={};ask(${mePath},{Accept:'application/json',Authorization:'Bearer '+t});` +
+    `if(${orderFormPages}.indexOf(p)>=0)ask(${servicesPath},{Accept:'application/json'})})()`
   )
 }
 

@@ -5,7 +5,7 @@ import { BrowserRouter } from 'react-router'
 import { createClient, queryKeys, servicesQuery } from '@engage/client'
 import { QueryClient } from '@tanstack/react-query'
 import { App } from './App'
-import { withEarlyMe } from './earlyMe'
+import { withEarlyAnswers } from './earlyAnswers'
 import { isSignedInPath, opensOnOrderForm, preloadRoute } from './routes'
 import { readStoredToken } from './session'
 
@@ -17,11 +17,12 @@ const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element')
 
 const queryClient = new QueryClient()
-// Its first call for the current user takes the answer the page's inline script asked for (earlyMe.ts).
+// Its first calls for the current user and the service list take the answers the page's inline script asked
+// for (earlyAnswers.ts).
 const client = createClient({
   baseUrl: '',
   getToken: readStoredToken,
-  fetch: withEarlyMe((input, init) => fetch(input, init)),
+  fetch: withEarlyAnswers((input, init) => fetch(input, init)),
 })
 const signedIn = readStoredToken() !== null
 const ME_FRESH_MS = 5_000

@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject } from 'react-router'
+import { ORDER_FORM_PAGES } from './earlyAnswers'
 import { lazyPage, type LazyPage } from './lazyPage'
 import { publicPages } from './publicPages'
 import { RequireAuth } from './RequireAuth'
@@ -23,13 +24,8 @@ const WalletPage = lazyPage(() => import('./pages/WalletPage'))
 const SettingsPage = lazyPage(() => import('./pages/SettingsPage'))
 const AdminPage = lazyPage(() => import('./pages/AdminPage'))
 
-function page(
-  path: string | undefined,
-  Page: LazyPage,
-  children?: RouteObject[],
-  handle: Omit<RouteHandle, 'preload'> = {},
-): RouteObject {
-  return { path, element: <Page />, handle: { ...handle, preload: Page.preload }, children }
+function page(path: string | undefined, Page: LazyPage, children?: RouteObject[]): RouteObject {
+  return { path, element: <Page />, handle: { preload: Page.preload }, children }
 }
 
 export const routes: RouteObject[] = [
@@ -45,8 +41,8 @@ export const routes: RouteObject[] = [
     handle: { guard: true },
     children: [
       page(undefined, SignedInLayout, [
-        page('/dashboard', DashboardPage, undefined, { opensOnOrderForm: true }),
-        page('/orders', OrdersRoutePage, undefined, { opensOnOrderForm: true }),
+        page('/dashboard', DashboardPage),
+        page('/orders', OrdersRoutePage),
         page('/wallet', WalletPage),
         page('/settings', SettingsPage),
       ]),
@@ -61,8 +57,6 @@ interface RouteHandle {
   preload?: () => Promise<void>
   /** The guard of the signed-in pages: behind it nothing is worth loading for a signed-out visitor. */
   guard?: boolean
-  /** The page's first view has the new order form (its service list is worth asking for at once). */
-  opensOnOrderForm?: boolean
 }
 
 /** The handles of the routes the path matches, outermost first. */
@@ -87,5 +81,5 @@ export function isSignedInPath(pathname: string): boolean {
 
 /** Whether the path's page opens on the new order form (/dashboard, /orders). */
 export function opensOnOrderForm(pathname: string): boolean {
-  return handlesOf(pathname).some((handle) => handle.opensOnOrderForm === true)
+  return ORDER_FORM_PAGES.includes(pathname.replace(/\/+$/, '') || '/')
 }
