@@ -13,16 +13,11 @@
 // comes from the network, not from a request interception's answer; and a load in the same renderer as an
 // earlier one reuses what V8 compiled then. The task times are wall-clock times of this machine: run it on a
 // quiet machine, and compare the two lines of one run.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
 import { COMPILE_HINT } from '../scripts/compile-hints.mjs'
-import { ensurePanelBuilt } from '../scripts/panel-build.mjs'
-import { loadConfig } from '../server/src/config'
-import { silentLogger } from '../server/src/logger'
-import { startServer } from '../server/src/main'
-import { freePort } from '../scripts/free-port.mjs'
+import { chromiumFlags, chromiumPath, signUp, startPanel, storeSession } from './support'
 
 interface TraceEvent {
   name: string
@@ -35,7 +30,7 @@ interface TraceEvent {
 
 const median = (values: number[]) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
 
-ensurePanelBuilt()
+const server = await startPanel('compile-hints')
 const assetsDir = path.resolve(import.meta.dirname, '../apps/panel/dist/client/assets')
 const hinted = new Map(
   readdirSync(assetsDir)
@@ -47,41 +42,13 @@ if (hinted.size === 0) throw new Error('No built file starts with the compile hi
 function serveHints(withHint: boolean) {
   for (const [file, code] of hinted) writeFileSync(file, withHint ? code : code.slice(COMPILE_HINT.length))
 }
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'engage-compile-hints-'))
-const server = await startServer(
-  loadConfig({ PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1' }),
-  silentLogger,
-)
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--headless=new',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-})
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags })
 
 try {
   // A fresh account's session, stored on the panel's origin.
   const signupPage = await browser.newPage()
   await signupPage.goto(`${server.url}/about`)
-  await signupPage.evaluate(async () => {
-    const response = await fetch('/api/signup', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: `hints-${Date.now()}@example.com`, password: 'compile hints bench' }),
-    })
-    const { token, sessionId } = (await response.json()) as { token: string; sessionId: string }
-    // Runs in the page; this file is compiled without the DOM library.
-    const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } })
-      .localStorage
-    storage.setItem('authToken', token)
-    storage.setItem('sessionId', sessionId)
-  })
+  await storeSession(signupPage, await signUp(signupPage, 'hints'))
   const storageState = await signupPage.context().storageState()
   await signupPage.close()
 
@@ -156,5 +123,4 @@ try {
   serveHints(true)
   await browser.close()
   await server.close()
-  rmSync(dataDir, { recursive: true, force: true })
 }

@@ -18,38 +18,18 @@ import os from 'node:os'
 import path from 'node:path'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
-import { ensurePanelBuilt } from '../scripts/panel-build.mjs'
-import { loadConfig } from '../server/src/config'
-import { silentLogger } from '../server/src/logger'
-import { startServer } from '../server/src/main'
 import { freePort } from '../scripts/free-port.mjs'
+import { chromiumFlags, chromiumPath, signUp, startPanel, storeSession } from './support'
 
-ensurePanelBuilt()
-
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'engage-lighthouse-'))
-const port = await freePort()
-const server = await startServer(
-  loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1' }),
-  silentLogger,
-)
+const server = await startPanel('lighthouse')
 const debuggingPort = await freePort()
 // A persistent context is the browser's default one, where Lighthouse opens its tabs: the session stored
 // below is then the one /dashboard finds. (A context from browser.newContext() is a separate profile, and
 // /dashboard would be measured signed out, as the /auth page the guard sends it to.)
 const profileDir = mkdtempSync(path.join(os.tmpdir(), 'engage-lighthouse-profile-'))
 const context = await chromium.launchPersistentContext(profileDir, {
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    `--remote-debugging-port=${debuggingPort}`,
-    '--no-sandbox',
-    '--headless=new',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  executablePath: chromiumPath,
+  args: [`--remote-debugging-port=${debuggingPort}`, ...chromiumFlags, '--disable-dev-shm-usage'],
 })
 
 async function audit(url: string) {
@@ -109,14 +89,7 @@ try {
   // A signed-in visitor: an account of its own, its session stored on the panel's origin.
   const page = await context.newPage()
   await page.goto(`${server.url}/about`)
-  const signup = await page.evaluate(async () => {
-    const response = await fetch('/api/signup', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: `lighthouse-${Date.now()}@example.com`, password: 'lighthouse bench' }),
-    })
-    return (await response.json()) as { token: string; sessionId: string }
-  })
+  const session = await signUp(page, 'lighthouse')
 
   const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1))
   const auditRuns = async (url: string) => {
@@ -125,13 +98,7 @@ try {
     return figures
   }
   const landing = await auditRuns(`${server.url}/`)
-  await page.evaluate(({ token, sessionId }) => {
-    // Runs in the page; this file is compiled without the DOM library.
-    const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } })
-      .localStorage
-    storage.setItem('authToken', token)
-    storage.setItem('sessionId', sessionId)
-  }, signup)
+  await storeSession(page, session)
   const dashboard = await auditRuns(`${server.url}/dashboard`)
   await page.close()
 
@@ -164,6 +131,5 @@ try {
 } finally {
   await context.close()
   await server.close()
-  rmSync(dataDir, { recursive: true, force: true })
   rmSync(profileDir, { recursive: true, force: true })
 }

@@ -9,6 +9,11 @@ export const EARLY_ANSWERS_GLOBAL = '__engageEarlyAnswers'
 /** The signed-in pages whose first view has the new order form: their service list is asked for at once. */
 export const ORDER_FORM_PAGES: readonly string[] = ['/dashboard', '/orders']
 
+/** Whether the path's page opens on the new order form: one of ORDER_FORM_PAGES, a trailing slash or not. */
+export function opensOnOrderForm(pathname: string): boolean {
+  return ORDER_FORM_PAGES.includes(pathname.replace(/\/+$/, '') || '/')
+}
+
 /**
  * The client's fetch, except that its first GET of a path the shell already asked for (the current user, the
  * service list) takes that answer. Any other call, and any later call or retry of those (a network failure, a

@@ -5,8 +5,8 @@ import { BrowserRouter } from 'react-router'
 import { createClient, queryKeys, servicesQuery } from '@engage/client'
 import { QueryClient } from '@tanstack/react-query'
 import { App } from './App'
-import { withEarlyAnswers } from './earlyAnswers'
-import { isSignedInPath, opensOnOrderForm, preloadRoute } from './routes'
+import { opensOnOrderForm, withEarlyAnswers } from './earlyAnswers'
+import { isSignedInPath, preloadRoute } from './routes'
 import { readStoredToken } from './session'
 
 // The entry of the app (/auth, /logout and the signed-in pages): the server sends these paths the empty

@@ -1,5 +1,4 @@
 import { matchRoutes, type RouteObject } from 'react-router'
-import { ORDER_FORM_PAGES } from './earlyAnswers'
 import { lazyPage, type LazyPage } from './lazyPage'
 import { publicPages } from './publicPages'
 import { RequireAuth } from './RequireAuth'
@@ -77,9 +76,4 @@ export async function preloadRoute(pathname: string, signedIn: boolean): Promise
 /** Whether the path shows a signed-in page (behind the guard): a page that needs the current user at once. */
 export function isSignedInPath(pathname: string): boolean {
   return handlesOf(pathname).some((handle) => handle.guard === true)
-}
-
-/** Whether the path's page opens on the new order form (/dashboard, /orders). */
-export function opensOnOrderForm(pathname: string): boolean {
-  return ORDER_FORM_PAGES.includes(pathname.replace(/\/+$/, '') || '/')
 }
