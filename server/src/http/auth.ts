@@ -8,7 +8,7 @@ import {
 } from '@engage/contract'
 import { createMiddleware } from 'hono/factory'
 import { authenticateToken } from '../domain/sessions'
-import type { AppEnv } from './env'
+import type { AppEnv, AuthUser } from './env'
 import { HttpError } from './errors'
 
 // Bearer authentication. Missing header: 'Authentication required' (spec §6); a malformed, unknown, expired or
@@ -17,8 +17,15 @@ import { HttpError } from './errors'
 
 const challenge = { 'WWW-Authenticate': 'Bearer' }
 
-/** Sets `c.var.user` and `c.var.sessionId`, or answers 401 `{ detail }`. */
+/**
+ * Sets `c.var.user` and `c.var.sessionId`, or answers 401 `{ detail }`. A request already authenticated by an
+ * earlier guard (a sub-app's wildcard) is not looked up again, so the order sub-apps are mounted in is free.
+ */
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
+  if ((c.get('user') as AuthUser | undefined) !== undefined) {
+    await next()
+    return
+  }
   const header = c.req.header('Authorization')
   if (header === undefined || header.trim() === '') {
     throw new HttpError(401, AUTHENTICATION_REQUIRED, { headers: challenge })

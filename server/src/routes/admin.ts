@@ -1,33 +1,5 @@
 import {
-  AdminAdjustBalanceRequest,
-  AdminAuditQuery,
-  AdminCancelOrderRequest,
-  AdminContactMethodInput,
-  AdminCreateProviderRequest,
-  AdminCreateServiceRequest,
-  AdminDeleteQuery,
-  AdminDisableUserRequest,
-  AdminEnableUserRequest,
-  AdminImportProviderRequest,
-  AdminLedgerQuery,
-  AdminOrdersQuery,
-  AdminPauseOrderRequest,
-  AdminPaymentsQuery,
-  AdminProviderMarginRequest,
-  AdminRecheckPaymentRequest,
-  AdminRefundOrderRequest,
-  AdminRetryJobRequest,
-  AdminRetryOrderRequest,
-  AdminSetOrderStatusRequest,
-  AdminSetRoleRequest,
-  AdminUpdateInput,
-  AdminUpdateProviderRequest,
-  AdminUpdateServiceRequest,
-  AdminUsersQuery,
   CONTACT_METHOD_NOT_FOUND,
-  type AdminEndpointName,
-  adminEndpoints,
-  IdParam,
   JOB_NOT_FOUND,
   ORDER_NOT_FOUND,
   PAYMENT_NOT_FOUND,
@@ -79,21 +51,16 @@ import {
   userLedger,
 } from '../domain/admin/users'
 import { OrderRefusal } from '../domain/orders'
-import { requireAuth, requireRole } from '../http/auth'
+import { requireAuth } from '../http/auth'
+import { registerRoute } from '../http/register-route'
 import type { AppEnv } from '../http/env'
 import { handleError, HttpError } from '../http/errors'
-import { validate } from '../http/validate'
 import { handleOrderErrors } from './orders'
 
-// The operator console's API, everything under /api/admin/ (issue 10, ADR 070). Every call needs a signed-in
-// account (401 without one) whose role covers the `role` its entry in the contract's operator registry
-// (adminEndpoints) names (403 otherwise): the registry is the one statement of the permission matrix, read here
-// by `guard`.
-
-/** The role guard of an operator registry entry. */
-function guard(name: AdminEndpointName) {
-  return requireRole(adminEndpoints[name].role)
-}
+// The operator console's API, everything under /api/admin/ (ADR 070). Every call needs a signed-in account
+// (401 without one) whose role covers the `role` its entry in the contract's operator registry (adminEndpoints)
+// names (403 otherwise): registerRoute reads the guard from the entry, so the registry is the one statement of
+// the permission matrix.
 
 function actorOf(c: Context<AppEnv>): Actor {
   return { id: c.var.user.id, email: c.var.user.email, role: c.var.user.role }
@@ -120,399 +87,264 @@ const handleAdminErrors: ErrorHandler<AppEnv> = (error, c) => {
 }
 
 export const adminRoutes = new Hono<AppEnv>()
-  .use('/admin/*', requireAuth)
+// Set before the routes: a mounted sub-app keeps the error handler it had when app.route() took it.
+adminRoutes.onError(handleAdminErrors)
+adminRoutes.use('/admin/*', requireAuth)
 
-  .get('/admin/me', guard('adminMe'), async (c) => {
-    const user = await c.var.deps.db
-      .selectFrom('users')
-      .select(['id', 'email', 'username', 'role'])
-      .where('id', '=', c.var.user.id)
-      .executeTakeFirstOrThrow()
-    return c.json({
-      id: String(user.id),
-      email: user.email,
-      username: user.username,
-      role: user.role === 'admin' ? ('admin' as const) : ('support' as const),
-    })
+registerRoute(adminRoutes, 'adminMe', async (c) => {
+  const user = await c.var.deps.db
+    .selectFrom('users')
+    .select(['id', 'email', 'username', 'role'])
+    .where('id', '=', c.var.user.id)
+    .executeTakeFirstOrThrow()
+  return c.json({
+    id: String(user.id),
+    email: user.email,
+    username: user.username,
+    role: user.role === 'admin' ? ('admin' as const) : ('support' as const),
   })
+})
 
-  .get('/admin/audit', guard('adminAudit'), validate('query', AdminAuditQuery), async (c) => {
-    return c.json(await listAudit(c.var.deps.db, c.req.valid('query')))
-  })
+registerRoute(adminRoutes, 'adminAudit', async (c, { query }) => {
+  return c.json(await listAudit(c.var.deps.db, query))
+})
 
-  // ---- Services ----
-  .get('/admin/services', guard('adminListServices'), async (c) => {
-    return c.json({ services: await listAdminServices(c.var.deps.db) })
-  })
-  .post(
-    '/admin/services',
-    guard('adminCreateService'),
-    validate('json', AdminCreateServiceRequest),
-    async (c) => {
-      return c.json(await createService(c.var.deps.db, actorOf(c), c.req.valid('json'), now(c)), 201)
-    },
-  )
-  .put(
-    '/admin/services/:id',
-    guard('adminUpdateService'),
-    validate('param', IdParam),
-    validate('json', AdminUpdateServiceRequest),
-    async (c) => {
-      const id = parseRowId(c.req.valid('param').id, SERVICE_NOT_FOUND)
-      return c.json(await updateService(c.var.deps.db, actorOf(c), id, c.req.valid('json'), now(c)))
-    },
-  )
+// ---- Services ----
 
-  // ---- Providers ----
-  .get('/admin/providers', guard('adminListProviders'), async (c) => {
-    return c.json({ providers: await listAdminProviders(c.var.deps.db, c.var.deps.config.dataKey) })
-  })
-  .post(
-    '/admin/providers',
-    guard('adminCreateProvider'),
-    validate('json', AdminCreateProviderRequest),
-    async (c) => {
-      const { db, config } = c.var.deps
-      return c.json(await createProvider(db, config.dataKey, actorOf(c), c.req.valid('json'), now(c)), 201)
-    },
-  )
-  .put(
-    '/admin/providers/:id',
-    guard('adminUpdateProvider'),
-    validate('param', IdParam),
-    validate('json', AdminUpdateProviderRequest),
-    async (c) => {
-      const { db, config } = c.var.deps
-      const id = parseRowId(c.req.valid('param').id, PROVIDER_NOT_FOUND)
-      return c.json(await updateProvider(db, config.dataKey, actorOf(c), id, c.req.valid('json'), now(c)))
-    },
-  )
-  .get(
-    '/admin/providers/:id/balance',
-    guard('adminProviderBalance'),
-    validate('param', IdParam),
-    async (c) => {
-      const { db, config } = c.var.deps
-      const id = parseRowId(c.req.valid('param').id, PROVIDER_NOT_FOUND)
-      return c.json(await providerBalance(db, config.dataKey, id, now(c)))
-    },
-  )
-  .get(
-    '/admin/providers/:id/services',
-    guard('adminProviderServices'),
-    validate('param', IdParam),
-    async (c) => {
-      const id = parseRowId(c.req.valid('param').id, PROVIDER_NOT_FOUND)
-      return c.json({ services: await listAdminProviderServices(c.var.deps.db, id) })
-    },
-  )
-  .post(
-    '/admin/providers/:id/import',
-    guard('adminImportProviderServices'),
-    validate('param', IdParam),
-    validate('json', AdminImportProviderRequest),
-    async (c) => {
-      const { db, config } = c.var.deps
-      const id = parseRowId(c.req.valid('param').id, PROVIDER_NOT_FOUND)
-      const services = await importAdminProviderServices(
-        db,
-        config.dataKey,
-        actorOf(c),
-        id,
-        c.req.valid('json').reason,
-        now(c),
-      )
-      return c.json({ services })
-    },
-  )
-  .post(
-    '/admin/providers/:id/margin',
-    guard('adminProviderMargin'),
-    validate('param', IdParam),
-    validate('json', AdminProviderMarginRequest),
-    async (c) => {
-      const { db, config } = c.var.deps
-      const id = parseRowId(c.req.valid('param').id, PROVIDER_NOT_FOUND)
-      const body = c.req.valid('json')
-      return c.json(
-        await applyProviderMargin(
-          db,
-          config.dataKey,
-          actorOf(c),
-          id,
-          { marginPercent: body.margin_percent, reason: body.reason },
-          now(c),
-        ),
-      )
-    },
-  )
+registerRoute(adminRoutes, 'adminListServices', async (c) => {
+  return c.json({ services: await listAdminServices(c.var.deps.db) })
+})
 
-  // ---- Users ----
-  .get('/admin/users', guard('adminListUsers'), validate('query', AdminUsersQuery), async (c) => {
-    return c.json(await searchUsers(c.var.deps.db, c.req.valid('query')))
-  })
-  .get('/admin/users/:id', guard('adminGetUser'), validate('param', IdParam), async (c) => {
-    const id = parseRowId(c.req.valid('param').id, USER_NOT_FOUND)
-    return c.json(await userDetail(c.var.deps.db, id, now(c)))
-  })
-  .get(
-    '/admin/users/:id/ledger',
-    guard('adminUserLedger'),
-    validate('param', IdParam),
-    validate('query', AdminLedgerQuery),
-    async (c) => {
-      const id = parseRowId(c.req.valid('param').id, USER_NOT_FOUND)
-      return c.json(await userLedger(c.var.deps.db, id, c.req.valid('query')))
-    },
-  )
-  .post(
-    '/admin/users/:id/balance',
-    guard('adminAdjustBalance'),
-    validate('param', IdParam),
-    validate('json', AdminAdjustBalanceRequest),
-    async (c) => {
-      const id = parseRowId(c.req.valid('param').id, USER_NOT_FOUND)
-      const body = c.req.valid('json')
-      return c.json(
-        await adjustBalance(
-          c.var.deps.db,
-          actorOf(c),
-          id,
-          { amountUsd: body.amount, reason: body.reason, idempotencyKey: body.idempotency_key },
-          now(c),
-        ),
-      )
-    },
-  )
-  .put(
-    '/admin/users/:id/role',
-    guard('adminSetUserRole'),
-    validate('param', IdParam),
-    validate('json', AdminSetRoleRequest),
-    async (c) => {
-      const id = parseRowId(c.req.valid('param').id, USER_NOT_FOUND)
-      return c.json({ user: await setUserRole(c.var.deps.db, actorOf(c), id, c.req.valid('json'), now(c)) })
-    },
-  )
-  .post(
-    '/admin/users/:id/disable',
-    guard('adminDisableUser'),
-    validate('param', IdParam),
-    validate('json', AdminDisableUserRequest),
-    async (c) => {
-      const id = parseRowId(c.req.valid('param').id, USER_NOT_FOUND)
-      const { reason } = c.req.valid('json')
-      return c.json({
-        user: await setUserDisabled(c.var.deps.db, actorOf(c), id, { disabled: true, reason }, now(c)),
-      })
-    },
-  )
-  .post(
-    '/admin/users/:id/enable',
-    guard('adminEnableUser'),
-    validate('param', IdParam),
-    validate('json', AdminEnableUserRequest),
-    async (c) => {
-      const id = parseRowId(c.req.valid('param').id, USER_NOT_FOUND)
-      const { reason } = c.req.valid('json')
-      return c.json({
-        user: await setUserDisabled(c.var.deps.db, actorOf(c), id, { disabled: false, reason }, now(c)),
-      })
-    },
-  )
+registerRoute(adminRoutes, 'adminCreateService', async (c, { body }) => {
+  return c.json(await createService(c.var.deps.db, actorOf(c), body, now(c)), 201)
+})
 
-  // ---- Orders ----
-  .get('/admin/orders', guard('adminListOrders'), validate('query', AdminOrdersQuery), async (c) => {
-    return c.json(await listAdminOrders(c.var.deps.db, c.req.valid('query')))
-  })
-  .get('/admin/orders/:id', guard('adminGetOrder'), validate('param', IdParam), async (c) => {
-    const id = parseRowId(c.req.valid('param').id, ORDER_NOT_FOUND)
-    return c.json(await orderDetail(c.var.deps.db, id))
-  })
-  .post(
-    '/admin/orders/:id/retry',
-    guard('adminRetryOrder'),
-    validate('param', IdParam),
-    validate('json', AdminRetryOrderRequest),
-    async (c) => {
-      const id = parseRowId(c.req.valid('param').id, ORDER_NOT_FOUND)
-      const { message, order } = await adminRetryOrder(
-        c.var.deps.db,
-        actorOf(c),
-        id,
-        c.req.valid('json').reason,
-        now(c),
-      )
-      return c.json({ message, order })
-    },
-  )
-  .post(
-    '/admin/orders/:id/pause',
-    guard('adminPauseOrder'),
-    validate('param', IdParam),
-    validate('json', AdminPauseOrderRequest),
-    async (c) => {
-      const id = parseRowId(c.req.valid('param').id, ORDER_NOT_FOUND)
-      const { message, order } = await adminPauseOrder(
-        c.var.deps.db,
-        actorOf(c),
-        id,
-        c.req.valid('json').reason,
-        now(c),
-      )
-      return c.json({ message, order })
-    },
-  )
-  .post(
-    '/admin/orders/:id/cancel',
-    guard('adminCancelOrder'),
-    validate('param', IdParam),
-    validate('json', AdminCancelOrderRequest),
-    async (c) => {
-      const id = parseRowId(c.req.valid('param').id, ORDER_NOT_FOUND)
-      const { message, order, accepted } = await adminCancelOrder(
-        c.var.deps.db,
-        actorOf(c),
-        id,
-        c.req.valid('json').reason,
-        now(c),
-      )
-      // 202 while the provider is asked (its answer refunds what it did not deliver), as the customer's cancel.
-      return c.json({ message, order }, accepted === true ? 202 : 200)
-    },
-  )
-  .post(
-    '/admin/orders/:id/refund',
-    guard('adminRefundOrder'),
-    validate('param', IdParam),
-    validate('json', AdminRefundOrderRequest),
-    async (c) => {
-      const id = parseRowId(c.req.valid('param').id, ORDER_NOT_FOUND)
-      const body = c.req.valid('json')
-      const { message, order } = await adminRefundOrder(
-        c.var.deps.db,
-        actorOf(c),
-        id,
-        { amountUsd: body.amount, reason: body.reason, idempotencyKey: body.idempotency_key },
-        now(c),
-      )
-      return c.json({ message, order })
-    },
-  )
-  .post(
-    '/admin/orders/:id/status',
-    guard('adminSetOrderStatus'),
-    validate('param', IdParam),
-    validate('json', AdminSetOrderStatusRequest),
-    async (c) => {
-      const id = parseRowId(c.req.valid('param').id, ORDER_NOT_FOUND)
-      const body = c.req.valid('json')
-      const { message, order } = await adminSetOrderStatus(
-        c.var.deps.db,
-        actorOf(c),
-        id,
-        { status: body.status, reason: body.reason, remains: body.remains, startCount: body.start_count },
-        now(c),
-      )
-      return c.json({ message, order })
-    },
-  )
+registerRoute(adminRoutes, 'adminUpdateService', async (c, { params, body }) => {
+  const id = parseRowId(params.id, SERVICE_NOT_FOUND)
+  return c.json(await updateService(c.var.deps.db, actorOf(c), id, body, now(c)))
+})
 
-  // ---- Payments ----
-  .get('/admin/payments', guard('adminListPayments'), validate('query', AdminPaymentsQuery), async (c) => {
-    return c.json(await listAdminPayments(c.var.deps.db, c.req.valid('query')))
-  })
-  .post(
-    '/admin/payments/:id/recheck',
-    guard('adminRecheckPayment'),
-    validate('param', IdParam),
-    validate('json', AdminRecheckPaymentRequest),
-    async (c) => {
-      const { db, adapters, clock } = c.var.deps
-      const id = parseRowId(c.req.valid('param').id, PAYMENT_NOT_FOUND)
-      return c.json(
-        await recheckPayment(db, adapters?.payments, actorOf(c), id, c.req.valid('json').reason, () =>
-          clock.now(),
-        ),
-      )
-    },
-  )
+// ---- Providers ----
 
-  // ---- Updates and contact methods ----
-  .get('/admin/updates', guard('adminListUpdates'), async (c) => {
-    return c.json({ updates: await listAdminUpdates(c.var.deps.db) })
-  })
-  .post('/admin/updates', guard('adminCreateUpdate'), validate('json', AdminUpdateInput), async (c) => {
-    return c.json(await createUpdate(c.var.deps.db, actorOf(c), c.req.valid('json'), now(c)), 201)
-  })
-  .put(
-    '/admin/updates/:id',
-    guard('adminEditUpdate'),
-    validate('param', IdParam),
-    validate('json', AdminUpdateInput),
-    async (c) => {
-      const id = parseRowId(c.req.valid('param').id, UPDATE_NOT_FOUND)
-      return c.json(await editUpdate(c.var.deps.db, actorOf(c), id, c.req.valid('json'), now(c)))
-    },
-  )
-  .delete(
-    '/admin/updates/:id',
-    guard('adminDeleteUpdate'),
-    validate('param', IdParam),
-    validate('query', AdminDeleteQuery),
-    async (c) => {
-      const id = parseRowId(c.req.valid('param').id, UPDATE_NOT_FOUND)
-      await deleteUpdate(c.var.deps.db, actorOf(c), id, c.req.valid('query').reason, now(c))
-      return c.json({ message: `Update ${String(id)} deleted` })
-    },
-  )
-  .get('/admin/contact-methods', guard('adminListContactMethods'), async (c) => {
-    return c.json({ contact_methods: await listAdminContactMethods(c.var.deps.db) })
-  })
-  .post(
-    '/admin/contact-methods',
-    guard('adminCreateContactMethod'),
-    validate('json', AdminContactMethodInput),
-    async (c) => {
-      return c.json(await createContactMethod(c.var.deps.db, actorOf(c), c.req.valid('json'), now(c)), 201)
-    },
-  )
-  .put(
-    '/admin/contact-methods/:id',
-    guard('adminEditContactMethod'),
-    validate('param', IdParam),
-    validate('json', AdminContactMethodInput),
-    async (c) => {
-      const id = parseRowId(c.req.valid('param').id, CONTACT_METHOD_NOT_FOUND)
-      return c.json(await editContactMethod(c.var.deps.db, actorOf(c), id, c.req.valid('json'), now(c)))
-    },
-  )
-  .delete(
-    '/admin/contact-methods/:id',
-    guard('adminDeleteContactMethod'),
-    validate('param', IdParam),
-    validate('query', AdminDeleteQuery),
-    async (c) => {
-      const id = parseRowId(c.req.valid('param').id, CONTACT_METHOD_NOT_FOUND)
-      await deleteContactMethod(c.var.deps.db, actorOf(c), id, c.req.valid('query').reason, now(c))
-      return c.json({ message: `Contact method ${String(id)} deleted` })
-    },
-  )
+registerRoute(adminRoutes, 'adminListProviders', async (c) => {
+  return c.json({ providers: await listAdminProviders(c.var.deps.db, c.var.deps.config.dataKey) })
+})
 
-  // ---- Jobs ----
-  .get('/admin/jobs', guard('adminJobs'), async (c) => {
-    return c.json(await adminJobs(c.var.deps.db))
-  })
-  .post(
-    '/admin/jobs/:id/retry',
-    guard('adminRetryJob'),
-    validate('param', IdParam),
-    validate('json', AdminRetryJobRequest),
-    async (c) => {
-      const id = parseRowId(c.req.valid('param').id, JOB_NOT_FOUND)
-      return c.json({
-        job: await retryDeadJob(c.var.deps.db, actorOf(c), id, c.req.valid('json').reason, now(c)),
-      })
-    },
+registerRoute(adminRoutes, 'adminCreateProvider', async (c, { body }) => {
+  const { db, config } = c.var.deps
+  return c.json(await createProvider(db, config.dataKey, actorOf(c), body, now(c)), 201)
+})
+
+registerRoute(adminRoutes, 'adminUpdateProvider', async (c, { params, body }) => {
+  const { db, config } = c.var.deps
+  const id = parseRowId(params.id, PROVIDER_NOT_FOUND)
+  return c.json(await updateProvider(db, config.dataKey, actorOf(c), id, body, now(c)))
+})
+
+registerRoute(adminRoutes, 'adminProviderBalance', async (c, { params }) => {
+  const { db, config } = c.var.deps
+  const id = parseRowId(params.id, PROVIDER_NOT_FOUND)
+  return c.json(await providerBalance(db, config.dataKey, id, now(c)))
+})
+
+registerRoute(adminRoutes, 'adminProviderServices', async (c, { params }) => {
+  const id = parseRowId(params.id, PROVIDER_NOT_FOUND)
+  return c.json({ services: await listAdminProviderServices(c.var.deps.db, id) })
+})
+
+registerRoute(adminRoutes, 'adminImportProviderServices', async (c, { params, body }) => {
+  const { db, config } = c.var.deps
+  const id = parseRowId(params.id, PROVIDER_NOT_FOUND)
+  const services = await importAdminProviderServices(db, config.dataKey, actorOf(c), id, body.reason, now(c))
+  return c.json({ services })
+})
+
+registerRoute(adminRoutes, 'adminProviderMargin', async (c, { params, body }) => {
+  const { db, config } = c.var.deps
+  const id = parseRowId(params.id, PROVIDER_NOT_FOUND)
+  return c.json(
+    await applyProviderMargin(
+      db,
+      config.dataKey,
+      actorOf(c),
+      id,
+      { marginPercent: body.margin_percent, reason: body.reason },
+      now(c),
+    ),
   )
-  .onError(handleAdminErrors)
+})
+
+// ---- Users ----
+
+registerRoute(adminRoutes, 'adminListUsers', async (c, { query }) => {
+  return c.json(await searchUsers(c.var.deps.db, query))
+})
+
+registerRoute(adminRoutes, 'adminGetUser', async (c, { params }) => {
+  const id = parseRowId(params.id, USER_NOT_FOUND)
+  return c.json(await userDetail(c.var.deps.db, id, now(c)))
+})
+
+registerRoute(adminRoutes, 'adminUserLedger', async (c, { params, query }) => {
+  const id = parseRowId(params.id, USER_NOT_FOUND)
+  return c.json(await userLedger(c.var.deps.db, id, query))
+})
+
+registerRoute(adminRoutes, 'adminAdjustBalance', async (c, { params, body }) => {
+  const id = parseRowId(params.id, USER_NOT_FOUND)
+  return c.json(
+    await adjustBalance(
+      c.var.deps.db,
+      actorOf(c),
+      id,
+      { amountUsd: body.amount, reason: body.reason, idempotencyKey: body.idempotency_key },
+      now(c),
+    ),
+  )
+})
+
+registerRoute(adminRoutes, 'adminSetUserRole', async (c, { params, body }) => {
+  const id = parseRowId(params.id, USER_NOT_FOUND)
+  return c.json({ user: await setUserRole(c.var.deps.db, actorOf(c), id, body, now(c)) })
+})
+
+registerRoute(adminRoutes, 'adminDisableUser', async (c, { params, body }) => {
+  const id = parseRowId(params.id, USER_NOT_FOUND)
+  const { reason } = body
+  return c.json({
+    user: await setUserDisabled(c.var.deps.db, actorOf(c), id, { disabled: true, reason }, now(c)),
+  })
+})
+
+registerRoute(adminRoutes, 'adminEnableUser', async (c, { params, body }) => {
+  const id = parseRowId(params.id, USER_NOT_FOUND)
+  const { reason } = body
+  return c.json({
+    user: await setUserDisabled(c.var.deps.db, actorOf(c), id, { disabled: false, reason }, now(c)),
+  })
+})
+
+// ---- Orders ----
+
+registerRoute(adminRoutes, 'adminListOrders', async (c, { query }) => {
+  return c.json(await listAdminOrders(c.var.deps.db, query))
+})
+
+registerRoute(adminRoutes, 'adminGetOrder', async (c, { params }) => {
+  const id = parseRowId(params.id, ORDER_NOT_FOUND)
+  return c.json(await orderDetail(c.var.deps.db, id))
+})
+
+registerRoute(adminRoutes, 'adminRetryOrder', async (c, { params, body }) => {
+  const id = parseRowId(params.id, ORDER_NOT_FOUND)
+  const { message, order } = await adminRetryOrder(c.var.deps.db, actorOf(c), id, body.reason, now(c))
+  return c.json({ message, order })
+})
+
+registerRoute(adminRoutes, 'adminPauseOrder', async (c, { params, body }) => {
+  const id = parseRowId(params.id, ORDER_NOT_FOUND)
+  const { message, order } = await adminPauseOrder(c.var.deps.db, actorOf(c), id, body.reason, now(c))
+  return c.json({ message, order })
+})
+
+registerRoute(adminRoutes, 'adminCancelOrder', async (c, { params, body }) => {
+  const id = parseRowId(params.id, ORDER_NOT_FOUND)
+  const { message, order, accepted } = await adminCancelOrder(
+    c.var.deps.db,
+    actorOf(c),
+    id,
+    body.reason,
+    now(c),
+  )
+  // 202 while the provider is asked (its answer refunds what it did not deliver), as the customer's cancel.
+  return c.json({ message, order }, accepted === true ? 202 : 200)
+})
+
+registerRoute(adminRoutes, 'adminRefundOrder', async (c, { params, body }) => {
+  const id = parseRowId(params.id, ORDER_NOT_FOUND)
+  const { message, order } = await adminRefundOrder(
+    c.var.deps.db,
+    actorOf(c),
+    id,
+    { amountUsd: body.amount, reason: body.reason, idempotencyKey: body.idempotency_key },
+    now(c),
+  )
+  return c.json({ message, order })
+})
+
+registerRoute(adminRoutes, 'adminSetOrderStatus', async (c, { params, body }) => {
+  const id = parseRowId(params.id, ORDER_NOT_FOUND)
+  const { message, order } = await adminSetOrderStatus(
+    c.var.deps.db,
+    actorOf(c),
+    id,
+    { status: body.status, reason: body.reason, remains: body.remains, startCount: body.start_count },
+    now(c),
+  )
+  return c.json({ message, order })
+})
+
+// ---- Payments ----
+
+registerRoute(adminRoutes, 'adminListPayments', async (c, { query }) => {
+  return c.json(await listAdminPayments(c.var.deps.db, query))
+})
+
+registerRoute(adminRoutes, 'adminRecheckPayment', async (c, { params, body }) => {
+  const { db, adapters, clock } = c.var.deps
+  const id = parseRowId(params.id, PAYMENT_NOT_FOUND)
+  return c.json(await recheckPayment(db, adapters?.payments, actorOf(c), id, body.reason, () => clock.now()))
+})
+
+// ---- Updates and contact methods ----
+
+registerRoute(adminRoutes, 'adminListUpdates', async (c) => {
+  return c.json({ updates: await listAdminUpdates(c.var.deps.db) })
+})
+
+registerRoute(adminRoutes, 'adminCreateUpdate', async (c, { body }) => {
+  return c.json(await createUpdate(c.var.deps.db, actorOf(c), body, now(c)), 201)
+})
+
+registerRoute(adminRoutes, 'adminEditUpdate', async (c, { params, body }) => {
+  const id = parseRowId(params.id, UPDATE_NOT_FOUND)
+  return c.json(await editUpdate(c.var.deps.db, actorOf(c), id, body, now(c)))
+})
+
+registerRoute(adminRoutes, 'adminDeleteUpdate', async (c, { params, query }) => {
+  const id = parseRowId(params.id, UPDATE_NOT_FOUND)
+  await deleteUpdate(c.var.deps.db, actorOf(c), id, query.reason, now(c))
+  return c.json({ message: `Update ${String(id)} deleted` })
+})
+
+registerRoute(adminRoutes, 'adminListContactMethods', async (c) => {
+  return c.json({ contact_methods: await listAdminContactMethods(c.var.deps.db) })
+})
+
+registerRoute(adminRoutes, 'adminCreateContactMethod', async (c, { body }) => {
+  return c.json(await createContactMethod(c.var.deps.db, actorOf(c), body, now(c)), 201)
+})
+
+registerRoute(adminRoutes, 'adminEditContactMethod', async (c, { params, body }) => {
+  const id = parseRowId(params.id, CONTACT_METHOD_NOT_FOUND)
+  return c.json(await editContactMethod(c.var.deps.db, actorOf(c), id, body, now(c)))
+})
+
+registerRoute(adminRoutes, 'adminDeleteContactMethod', async (c, { params, query }) => {
+  const id = parseRowId(params.id, CONTACT_METHOD_NOT_FOUND)
+  await deleteContactMethod(c.var.deps.db, actorOf(c), id, query.reason, now(c))
+  return c.json({ message: `Contact method ${String(id)} deleted` })
+})
+
+// ---- Jobs ----
+
+registerRoute(adminRoutes, 'adminJobs', async (c) => {
+  return c.json(await adminJobs(c.var.deps.db))
+})
+
+registerRoute(adminRoutes, 'adminRetryJob', async (c, { params, body }) => {
+  const id = parseRowId(params.id, JOB_NOT_FOUND)
+  return c.json({
+    job: await retryDeadJob(c.var.deps.db, actorOf(c), id, body.reason, now(c)),
+  })
+})
