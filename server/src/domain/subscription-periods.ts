@@ -1,7 +1,7 @@
 import { chargeMicros, formatMicros, type RenewalPeriod, renewalPeriodMilliseconds } from '@engage/contract'
 import type { Db } from '../db/connect'
 import type { Subscription } from '../db/schema'
-import type { Clock } from '../http/env'
+import type { Clock } from './clock'
 import type { Logger } from '../logger'
 import { InsufficientFundsError } from './ledger'
 import {

@@ -1,21 +1,16 @@
 import {
   ALL_PAUSED_ORDERS_QUEUED,
-  CURSOR_INVALID,
   NEXT_CURSOR_HEADER,
   NO_PAUSED_ORDERS,
   orderQueuedForRetry,
 } from '@engage/contract'
-import { type ErrorHandler, Hono } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { Hono } from 'hono'
 import {
   cancelOrder,
-  InvalidCursorError,
   listOrders,
-  OrderRefusal,
   parseOrderId,
   placeMassOrder,
   placeOrder,
-  type RefusalKind,
   retryAllOrders,
   retryOrder,
 } from '../domain/orders'
@@ -29,37 +24,12 @@ import {
 } from '../domain/subscriptions'
 import { registerRoute } from '../http/register-route'
 import type { AppEnv } from '../http/env'
-import { handleError, HttpError } from '../http/errors'
+import { handleOrderErrors } from '../http/order-errors'
 
 // POST /api/orders/create, /api/orders/mass, /api/orders/subscription, GET /api/orders/subscriptions,
 // POST /api/orders/subscriptions/{id}/cancel, GET /api/orders/get, POST /api/orders/{id}/cancel,
 // POST /api/orders/retry/all, POST /api/orders/retry/{id}. Every call needs a signed-in customer and sees only
 // that customer's orders: another customer's order answers 404, exactly like a missing one.
-
-const REFUSAL_STATUS: Record<RefusalKind, ContentfulStatusCode> = {
-  invalid: 422,
-  not_found: 404,
-  conflict: 409,
-  insufficient_funds: 402,
-}
-
-/**
- * The order rules' refusals in the API's error shape. A 422 names its field as the request validator does
- * ('items[2].url: Valid URL required', with `field`); other refusals keep their detail plain for the toast and
- * add `field` when one is at fault (the link of a duplicate active order).
- */
-export const handleOrderErrors: ErrorHandler<AppEnv> = (error, c) => {
-  if (error instanceof OrderRefusal) {
-    const status = REFUSAL_STATUS[error.kind]
-    const fields = error.field ? { field: error.field } : undefined
-    const detail = status === 422 && error.field ? `${error.field}: ${error.detail}` : error.detail
-    return handleError(new HttpError(status, detail, fields ? { fields } : {}), c)
-  }
-  if (error instanceof InvalidCursorError) {
-    return handleError(new HttpError(422, `cursor: ${CURSOR_INVALID}`, { fields: { field: 'cursor' } }), c)
-  }
-  return handleError(error, c)
-}
 
 export const orderRoutes = new Hono<AppEnv>()
 // Set before the routes: a mounted sub-app keeps the error handler it had when app.route() took it.

@@ -1,6 +1,7 @@
 import { Hono, type HonoRequest } from 'hono'
 import { authenticateApiKey } from '../domain/api-keys'
-import { runV2Action, V2_ERRORS, type V2Fields } from '../domain/v2'
+import { runV2Action } from '../smm-api/actions'
+import { V2_ERRORS, type V2Fields } from '../smm-api/protocol'
 import type { AppEnv } from '../http/env'
 import { HttpError } from '../http/errors'
 

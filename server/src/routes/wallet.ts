@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { listTransactions } from '../domain/wallet'
 import { registerRoute } from '../http/register-route'
 import type { AppEnv } from '../http/env'
-import { handleOrderErrors } from './orders'
+import { handleOrderErrors } from '../http/order-errors'
 
 // GET /api/wallet/transactions?cursor=&limit=: the signed-in customer's deposits, order payments, refunds and
 // adjustments, newest first, a page at a time ({ transactions, nextCursor }; nextCursor null on the last page).

@@ -4,6 +4,7 @@ import {
   ADMIN_LAST_ADMIN,
   ADMIN_NOT_YOURSELF,
   type AdminLedgerEntry,
+  type AdminMeResponse,
   type AdminUser,
   type AdminUserDetailResponse,
   microsToUsd,
@@ -23,6 +24,21 @@ import { toAdminLedgerEntry, toAdminOrders, toAdminUser } from './views'
 
 // Accounts in the console: search, one account with its money and orders, balance adjustments (a new
 // `adjustment` ledger entry with a reason, never an edit), roles, and disabling (which ends every session).
+
+/** The signed-in operator as the console's header shows them (behind the role guard: support or admin). */
+export async function operatorMe(db: Db, id: number): Promise<AdminMeResponse> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'username', 'role'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+  return {
+    id: String(user.id),
+    email: user.email,
+    username: user.username,
+    role: user.role === 'admin' ? 'admin' : 'support',
+  }
+}
 
 export async function findUser(db: Db, id: number): Promise<User> {
   const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
