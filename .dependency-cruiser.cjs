@@ -67,12 +67,7 @@ module.exports = {
       '^(packages/(?!contract/)|apps/)',
       'The server shares the contract with the browser side and nothing else.',
     ),
-    layer(
-      'apps-not-into-server',
-      '^apps/',
-      '^server/',
-      'The panel reaches the server over HTTP only.',
-    ),
+    layer('apps-not-into-server', '^apps/', '^server/', 'The panel reaches the server over HTTP only.'),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -60,22 +60,6 @@ export async function listAiSettings(db: Db, userId: number, dataKey: Buffer): P
   return rows.map((row) => toApiAiSetting(row, dataKey))
 }
 
-/** The stored key of one setting in plain text ('' when none), for the AI provider calls. */
-export async function readAiSettingApiKey(
-  db: Db,
-  userId: number,
-  settingId: string,
-  dataKey: Buffer,
-): Promise<string> {
-  const row = await db
-    .selectFrom('ai_settings')
-    .select('api_key_encrypted')
-    .where('user_id', '=', userId)
-    .where(lowerId(settingId))
-    .executeTakeFirst()
-  return row?.api_key_encrypted ? decryptSecret(dataKey, row.api_key_encrypted) : ''
-}
-
 /**
  * What to store for a submitted key: undefined = keep the stored value (absent, null, or a masked value sent
  * back unchanged), null = remove it (''), otherwise the new key encrypted.
