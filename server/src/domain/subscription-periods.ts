@@ -12,7 +12,7 @@ import {
   snapshotFromRow,
 } from './orders'
 
-// The later periods of subscriptions (issue 5). createSubscription (subscriptions.ts) places period 1 and sets
+// The later periods of subscriptions. createSubscription (subscriptions.ts) places period 1 and sets
 // next_run_at to period 2's time; from then on the scheduler job calls placeDueSubscriptionPeriods, which
 // places and charges each period at its time, at the subscription's own rate, until the last one.
 //

@@ -11,9 +11,9 @@ import { authenticateToken } from '../domain/sessions'
 import type { AppEnv, AuthUser } from './env'
 import { HttpError } from './errors'
 
-// Bearer authentication. Missing header: 'Authentication required' (spec §6); a malformed, unknown, expired or
+// Bearer authentication. Missing header: 'Authentication required'; a malformed, unknown, expired or
 // revoked token, or a disabled account: the contract's INVALID_OR_EXPIRED_TOKEN. Both are 401 so the client's
-// current-user call logs out (spec §4).
+// current-user call logs out.
 
 const challenge = { 'WWW-Authenticate': 'Bearer' }
 

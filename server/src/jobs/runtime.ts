@@ -79,7 +79,7 @@ export interface FulfilmentWorkerOptions {
   logger: Logger
   clock?: Clock
   settings?: WorkerSettings
-  /** Where AI orders' texts come from. @default the AI generation of issue 7 (domain/ai-generation.ts) */
+  /** Where AI orders' texts come from. @default the AI generation (domain/ai-generation.ts) */
   orderTexts?: OrderTextsSource
 }
 

@@ -7,8 +7,8 @@ import type { AppEnv } from '../http/env'
 import { handleError, HttpError } from '../http/errors'
 import { addressSubject, AI_PREVIEW_RATE_LIMIT, limitAttempt } from '../http/rate-limit'
 
-// POST /api/orders/fetch-models (spec §7) and POST /api/ai/preview (the AI settings dialog's 'Generate
-// preview', issue 7). Both call the customer's AI provider while the request waits. Keys come in request bodies
+// POST /api/orders/fetch-models and POST /api/ai/preview (the AI settings dialog's 'Generate
+// preview'). Both call the customer's AI provider while the request waits. Keys come in request bodies
 // and are never logged or answered: the adapters remove them from every error message before it is built.
 // A preview the operator's default key would pay for is rate-limited per customer and per address
 // (AI_PREVIEW_RATE_LIMIT); with a key of the customer's own it is not.

@@ -16,7 +16,7 @@ import type { AppEnv } from '../http/env'
 import { HttpError } from '../http/errors'
 
 // GET /api/payments/{provider}/methods, POST /api/payments/{provider}/create, GET /api/payments/status
-// (signed-in customers, spec §7), and POST /api/payments/{provider}/webhook (the gateways; no session, the
+// (signed-in customers), and POST /api/payments/{provider}/webhook (the gateways; no session, the
 // signature is the authentication). {provider} is sandbox, cryptomus, heleket or nowpayments; one that is not
 // enabled answers 404 like an unknown one.
 
