@@ -27,7 +27,8 @@ export const MAX_BODY_BYTES = 1024 * 1024
 
 /**
  * Builds the API from its dependencies; main.ts serves it, tests call `app.request()`.
- * Each area is one sub-app in routes/, mounted under /api.
+ * Each area is one sub-app in routes/, mounted under /api; its JSON routes come from the contract's registry
+ * (http/register-route.ts), so the order of the mounts below carries no meaning.
  */
 export function createApp(callerDeps: AppDeps) {
   // Payment gateways come from config.payments unless the caller brings its own (tests point them at fakes).
@@ -59,7 +60,6 @@ export function createApp(callerDeps: AppDeps) {
   app.route('/api', paymentRoutes)
   app.route('/api', aiRoutes)
   app.route('/api', walletRoutes)
-  // Before userRoutes: its '/user/*' authentication would otherwise run a second time for these paths.
   app.route('/api', apiKeyRoutes)
   app.route('/api', userRoutes)
   app.route('/api', adminRoutes)

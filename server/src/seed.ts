@@ -7,7 +7,7 @@ import { credit } from './domain/ledger'
 import { invalidateServicesCache } from './domain/services'
 
 // First-start data. Idempotent: run at every start, it adds only what is missing.
-// - Always: the service catalogue, the Updates tab and the Contact Us methods of spec §2.
+// - Always: the service catalogue, the Updates tab and the Contact Us methods
 // - With DEMO on (the default outside production): an operator account and a demo customer with a $50
 //   opening balance (a ledger entry), whose random passwords are printed once, when they are created.
 

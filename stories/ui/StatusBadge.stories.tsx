@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { Badge, Stack, StatusBadge } from '@engage/ui'
+import { StatusBadge } from '@engage/screens'
+import { Badge, Stack } from '@engage/ui'
 import { expect } from 'storybook/test'
 
 const meta = {

@@ -1,5 +1,5 @@
 // The operator console's API client: one typed function per /api/admin/... endpoint of the contract's registry
-// (issue 10). It speaks like createClient (same transport and retries, the same ApiError with the server's
+//. It speaks like createClient (same transport and retries, the same ApiError with the server's
 // `detail`), but it is its own object so that the customer pages' client carries none of it: the console
 // builds it in its lazily loaded chunk.
 

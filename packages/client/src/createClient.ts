@@ -61,7 +61,7 @@ export interface ClientOptions {
 type ResponseOf<Name extends EndpointName> = EndpointResponse<Name>
 type BodyOf<Name extends EndpointName> = EndpointRequest<Name>
 
-/** How each call reports its failures (§6, §8). */
+/** How each call reports its failures. */
 interface CallSettings {
   /** Thrown without sending when the call needs a token and none is stored. */
   missingToken?: string
@@ -69,11 +69,11 @@ interface CallSettings {
   failure?: string
   /** Shown when the answer does not match the contract. */
   invalidResponse?: string
-  /** Auth calls: §8's retries and the '{Mode} failed: {message}' text. */
+  /** Auth calls: the retries and the '{Mode} failed: {message}' text. */
   authMode?: AuthMode
 }
 
-// §6 says the missing-token text depends on the call without listing which; this assignment follows the
+// The missing-token text depends on the call without listing which; this assignment follows the
 // screens that quote each text: the orders page ('Authentication token not found'), a new order
 // ('Authentication error. Please log in again.'), the current-user call ('No auth token found'), settings
 // and AI ('Authentication required'), wallet and payments ('No auth token'), and the shared helper
@@ -176,7 +176,7 @@ export function createClient(options: ClientOptions) {
       headers,
       body: input.body === undefined ? undefined : JSON.stringify(input.body),
       signal: input.signal,
-      // §7: logout sends credentials; the others only need the bearer header.
+      // logout sends credentials; the others only need the bearer header.
       credentials: name === 'logout' ? 'include' : 'same-origin',
     }
 
@@ -227,7 +227,7 @@ export function createClient(options: ClientOptions) {
         }),
       )
     }
-    // §3: a sign-in answer may carry an error instead of failing; it is shown as it is.
+    // a sign-in answer may carry an error instead of failing; it is shown as it is.
     const answerError = settings.authMode === undefined ? undefined : errorTextOf(body)
     if (answerError !== undefined) {
       return fail(new ApiError({ kind: 'http', status: response.status, detail: answerError }))
@@ -259,7 +259,7 @@ export function createClient(options: ClientOptions) {
     saveAiSettings: (body: BodyOf<'saveAiSettings'>) => data('saveAiSettings', { body }),
     /**
      * Deletes an AI setting. On 404 it tries once more with the id of a known setting that matches
-     * case-insensitively (§7); `knownIds` defaults to the ids in the current user's answer.
+     * case-insensitively; `knownIds` defaults to the ids in the current user's answer.
      */
     deleteAiSetting: async (id: string, options?: { knownIds?: readonly string[] }) => {
       try {

@@ -49,7 +49,7 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 /**
- * §4/§8: the current-user call logs out (and the app reloads) on 401, 403, 500 or 503, on a missing token, and
+ * the current-user call logs out (and the app reloads) on 401, 403, 500 or 503, on a missing token, and
  * on a thrown error that mentions auth. Other failures keep the data already shown.
  */
 export function isSessionEndingError(error: unknown): boolean {

@@ -1,4 +1,4 @@
-// Normalisation of server data for the screens (spec §3, §4): tolerant of the field spellings older servers
+// Normalisation of server data for the screens (spec): tolerant of the field spellings older servers
 // used, so a screen reads one shape.
 
 import {
@@ -76,7 +76,7 @@ function aiTexts(value: unknown): string[] {
   return value.filter((entry): entry is string => typeof entry === 'string')
 }
 
-/** §3: id/order_id, date/created_at (default now), service_type/type, url/target_url, quantity (default 0). */
+/** id/order_id, date/created_at (default now), service_type/type, url/target_url, quantity (default 0). */
 export function normaliseOrder(raw: unknown, now: Date = new Date()): NormalisedOrder {
   const order = isRecord(raw) ? raw : {}
   const aiProgress = isRecord(order.ai_progress) ? order.ai_progress : undefined
@@ -112,7 +112,7 @@ function isValidationErrorEntry(entry: UnknownRecord): boolean {
 }
 
 /**
- * §4: keeps the entries that are orders. Drops validation-error-shaped entries and entries without a string
+ * keeps the entries that are orders. Drops validation-error-shaped entries and entries without a string
  * id (id or order_id) and a string status; anything that is not a list gives [].
  */
 export function normaliseOrders(raw: unknown, now: Date = new Date()): NormalisedOrder[] {
@@ -135,7 +135,7 @@ function isProvider(value: unknown): value is AiProviderId {
 }
 
 /**
- * §3: camelCase or snake_case; missing values default to maxTokens 500, topP 1, penalties 0, apiKey '',
+ * camelCase or snake_case; missing values default to maxTokens 500, topP 1, penalties 0, apiKey '',
  * provider deepseek, temperature 0.7 and lastUsed now.
  */
 export function normaliseAiSetting(raw: unknown, now: Date = new Date()): AiSettingValues {
@@ -173,7 +173,7 @@ export interface NormalisedUser {
   /** null → the generic icon. */
   profilePhoto: string | null
   totalOrders: number
-  /** Falls back to 25011 when the server gives none (§2). */
+  /** Falls back to 25011 when the server gives none. */
   totalOrdersPanel: number
   settings: { phone: string; timezone: Timezone }
   aiSettings: AiSettingValues[]
@@ -191,7 +191,7 @@ function listOf<T>(value: unknown): T[] {
   return Array.isArray(value) ? (value as T[]) : []
 }
 
-/** The current-user answer as the screens read it (§3), with the defaults of §2 and §3. */
+/** The current-user answer as the screens read it, with the defaults  */
 export function normaliseUser(raw: unknown, now: Date = new Date()): NormalisedUser {
   const user = isRecord(raw) ? raw : {}
   const settings = isRecord(user.settings) ? user.settings : {}

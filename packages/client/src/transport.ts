@@ -1,4 +1,4 @@
-// Sending one request with the retry rules of spec §7 (shared authenticated helper) and §8 (auth calls).
+// Sending one request with the retry rules (shared authenticated helper) and the auth calls' retry rules.
 
 import { AUTH_RETRY_DELAYS, AUTH_STATUS_RETRY_DELAY_MS, NETWORK_RETRY_DELAYS } from '@engage/contract'
 
@@ -97,7 +97,7 @@ export async function sendWithSharedRetries(
 }
 
 /**
- * The auth calls' rules (§8): up to 3 tries with waits of 1 s then 2 s. Only failures that another try can
+ * The auth calls' rules: up to 3 tries with waits of 1 s then 2 s. Only failures that another try can
  * fix are retried (no answer, 5xx); a 4xx such as a wrong password or a rate limit is final at once, so a
  * customer is not kept waiting 3 s to learn their password was wrong, and rate-limit counters are not hit
  * three times per click.

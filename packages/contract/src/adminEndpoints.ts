@@ -1,9 +1,9 @@
 // The operator console's endpoints (/api/admin/...), kept apart from the customer registry in endpoints.ts so
 // that customer pages, the widget and the mocks of customer screens never carry the console's schemas: only the
 // server, the admin client and the admin mocks import this module. Each entry names the least role it needs
-// (ADR 070). The helper types of endpoints.ts (EndpointResponse, EndpointRequest, ...) take these names too.
+// (ADR 070). The helper types of registry.ts (EndpointResponse, EndpointRequest, ...) take these names too.
 
-import type { EndpointDefinition } from './endpoints'
+import type { EndpointDefinition } from './endpointDefinition'
 import * as schemas from './schemas'
 
 /** An operator endpoint: an EndpointDefinition whose `role` is required. */

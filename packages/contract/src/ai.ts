@@ -1,4 +1,4 @@
-// AI settings defaults, presets and the provider catalogue of spec §2, §3 and §9.
+// AI settings defaults, presets and the provider catalogue
 
 export const AI_PROVIDER_IDS = ['openai', 'deepseek', 'openrouter', 'replicate'] as const
 export type AiProviderId = (typeof AI_PROVIDER_IDS)[number]
@@ -60,7 +60,7 @@ const twitterSystemPrompt =
 const twitterUserPrompt =
   'Write a short, engaging reply to this tweet that adds value to the conversation and invites others to respond.'
 
-/** The values of a new AI setting (§3); the caller supplies a client-generated UUID and the current time. */
+/** The values of a new AI setting; the caller supplies a client-generated UUID and the current time. */
 export function createNewAiSetting(id: string, now: Date): AiSettingValues {
   return {
     id,
@@ -79,7 +79,7 @@ export function createNewAiSetting(id: string, now: Date): AiSettingValues {
   }
 }
 
-/** The blank add form starts with max tokens 1000 (§3). */
+/** The blank add form starts with max tokens 1000. */
 export function createBlankAiSettingForm(id: string, now: Date): AiSettingValues {
   return { ...createNewAiSetting(id, now), maxTokens: AI_MAX_TOKENS_BLANK_FORM }
 }
@@ -87,7 +87,7 @@ export function createBlankAiSettingForm(id: string, now: Date): AiSettingValues
 export const DEFAULT_AI_PRESET_ID = 'default'
 export const REASONER_AI_PRESET_ID = 'reasoner'
 
-/** The two presets saved for a user who has no AI settings (§3, §4). */
+/** The two presets saved for a user who has no AI settings. */
 export function createAiPresets(now: Date): AiSettingValues[] {
   const shared = {
     provider: 'deepseek',

@@ -1,4 +1,4 @@
-// Business constants and timings of spec §9 and §2.
+// Business constants and timings
 
 export const TIMEZONES = ['UTC', 'EST', 'PST'] as const
 type Timezone = (typeof TIMEZONES)[number]
@@ -37,7 +37,7 @@ export const CLAIMED_USERS = '2,500+'
 export const REFUND_WINDOW_DAYS = 3
 export const REFUND_PAYOUT_BUSINESS_DAYS = 10
 
-/** Local storage keys of §3. */
+/** Local storage keys  */
 export const STORAGE_KEYS = { authToken: 'authToken', sessionId: 'sessionId', darkMode: 'darkMode' } as const
 
 /** Page sizes for the keyset-paginated lists (orders, transactions). */
@@ -48,7 +48,7 @@ export const ME_RECENT_LIMIT = 50
 /** GET /api/orders/get puts the cursor of the next (older) page in this response header; absent on the last page. */
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor'
 
-/** The deposit form's built-in list when the provider's method list is unavailable (§2). */
+/** The deposit form's built-in list when the provider's method list is unavailable. */
 export const CRYPTO_FALLBACK_METHODS = [
   { currency: 'BTC', network: 'BTC', name: 'Bitcoin' },
   { currency: 'ETH', network: 'ETH', name: 'Ethereum' },

@@ -1,4 +1,4 @@
-// Deposit rules of spec §5 and §9.
+// Deposit rules
 
 import { usdToMicros } from './money'
 import {

@@ -1,4 +1,4 @@
-// Mass order total of spec §9 and the queue defaults of §3/§4.
+// Mass order total and the queue defaults
 
 import { microsToUsd } from './money'
 import { chargeMicrosForUnitRate } from './orders'
@@ -27,7 +27,7 @@ export function massTotal(items: readonly MassTotalItem[], rates: Readonly<Recor
   return microsToUsd(massTotalMicros(items, rates))
 }
 
-/** A queued item can be added only with a quantity above 0 and a url (§4, §5). */
+/** A queued item can be added only with a quantity above 0 and a url. */
 export function canAddMassItem(quantity: number, url: string): boolean {
   return Number.isFinite(quantity) && quantity > 0 && url.trim() !== ''
 }

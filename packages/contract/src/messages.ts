@@ -4,11 +4,11 @@
 
 import { formatUsd } from './money'
 
-// ---- Validation (§5) --------------------------------------------------------------------------------------
+// ---- Validation --------------------------------------------------------------------------------------
 
 export const SERVICE_TYPE_REQUIRED = 'Please select an action type'
 export const VALID_URL_REQUIRED = 'Valid URL required'
-/** The lead's reading of §5/§9: the rule is 1..10000, so the message says 1 (ADR 004). */
+/** The lead's reading : the rule is 1..10000, so the message says 1 (ADR 004). */
 export const QUANTITY_RANGE_MESSAGE = 'Quantity must be between 1 - 10,000'
 export const QUANTITY_PLACEHOLDER = 'Minimum: 1'
 export const API_KEY_REQUIRED = 'Please enter your API key'
@@ -52,22 +52,22 @@ export const CURSOR_INVALID = 'Invalid cursor'
 export const LIMIT_RANGE_MESSAGE = 'Limit must be between 1 and 100'
 export const INVALID_REQUEST_BODY = 'Invalid request body'
 
-// ---- Tokens and roles (§6) ------------------------------------------------------------------------------
+// ---- Tokens and roles ------------------------------------------------------------------------------
 
-/** Per-call missing-token messages, as §6 lists them. */
+/** Per-call missing-token messages,  lists them. */
 export const AUTHENTICATION_TOKEN_NOT_FOUND = 'Authentication token not found'
 export const AUTHENTICATION_REQUIRED = 'Authentication required'
 export const NO_AUTH_TOKEN = 'No auth token'
-/** The shared authenticated helper's message (§7). */
+/** The shared authenticated helper's message. */
 export const NO_TOKEN_FOUND = 'No token found'
-/** Logged by the current-user call (§8). */
+/** Logged by the current-user call. */
 export const NO_AUTH_TOKEN_FOUND = 'No auth token found'
-/** The route guard's message (§8). */
+/** The route guard's message. */
 export const NO_AUTHENTICATION_TOKEN_AVAILABLE = 'No authentication token available'
 /** House text: the server's 401 for a token that is unknown, expired or revoked. */
 export const INVALID_OR_EXPIRED_TOKEN = 'Invalid or expired session. Please log in again.'
 
-// ---- Auth screen (§2, §4, §8) ----------------------------------------------------------------------------
+// ---- Auth screen ----------------------------------------------------------------------------
 
 export const AUTH_MODES = ['login', 'signup', 'forgot', 'reset', 'change'] as const
 export type AuthMode = (typeof AUTH_MODES)[number]
@@ -115,7 +115,7 @@ export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect'
 export const PASSWORD_CHANGED = 'Your password has been changed'
 export const LOGGED_OUT = 'Logged out'
 
-// ---- Orders (§8) -----------------------------------------------------------------------------------------
+// ---- Orders -----------------------------------------------------------------------------------------
 
 export const FAILED_TO_PLACE_ORDER = 'Failed to place order'
 export const FAILED_TO_CANCEL_ORDER = 'Failed to cancel order'
@@ -148,14 +148,14 @@ export const SUBSCRIPTION_NOT_ACTIVE = 'Only active subscriptions can be cancell
 export const SUBSCRIPTION_CANCELLED = 'Subscription cancelled'
 export const AI_SETTING_NOT_FOUND = 'AI setting not found'
 
-// ---- Mass order items (§8) -------------------------------------------------------------------------------
+// ---- Mass order items -------------------------------------------------------------------------------
 
 export const FAILED_TO_ADD_MASS_ITEM = 'Failed to add mass order item. Please try again.'
 export const FAILED_TO_UPDATE_MASS_ITEM = 'Failed to update mass order item. Please try again.'
 export const FAILED_TO_EDIT_ITEM = 'Failed to edit item. Please try again.'
 export const FAILED_TO_SAVE_CHANGES = 'Failed to save changes. Please try again.'
 
-// ---- AI (§8) ---------------------------------------------------------------------------------------------
+// ---- AI ---------------------------------------------------------------------------------------------
 
 export const FAILED_TO_FETCH_MODELS = 'Failed to fetch models'
 export const FAILED_TO_CREATE_SETTING = 'Failed to create new setting'
@@ -164,7 +164,7 @@ export const DELETE_FAILED = 'Delete failed'
 export const FAILED_TO_DELETE_AI_SETTING = 'Failed to delete AI setting'
 export const SELECT_ONE_AI_SETTING = 'Select one AI setting for this order'
 
-// ---- Wallet and payments (§4, §8) ------------------------------------------------------------------------
+// ---- Wallet and payments ------------------------------------------------------------------------
 
 export const FAILED_TO_PROCESS_PAYMENT = 'Failed to process payment. Please try again.'
 export const INVALID_PAYMENT_RESPONSE = 'Invalid payment response'
@@ -185,7 +185,7 @@ export function paymentSuccessful(amountUsd: number): string {
   return `Payment of ${formatUsd(amountUsd)} was successful! Your balance has been updated.`
 }
 
-// ---- Empty states and page-level texts (§2, §8) ----------------------------------------------------------
+// ---- Empty states and page-level texts ----------------------------------------------------------
 
 export const NO_ORDERS_FOUND = 'No orders found'
 export const NO_SERVICES_AVAILABLE = 'No services available'
@@ -200,14 +200,14 @@ export const UNEXPECTED_APPLICATION_ERROR = 'Unexpected Application Error!'
 export const INTERNAL_SERVER_ERROR = 'Internal server error'
 export const NOT_FOUND = 'Not found'
 
-// ---- Labels quoted by the spec (§2) ----------------------------------------------------------------------
+// ---- Labels quoted by the spec ----------------------------------------------------------------------
 
 export const TOTAL_USD_AMOUNT = 'Total USD Amount'
 export const YOUR_RECENT_ORDERS = 'Your Recent Orders'
 export const MOST_POPULAR = 'Most Popular'
 export const SUPPORT_HOURS = 'Everyday | 9 AM to 5 PM'
 
-// ---- Operator console (issue 10, ADR 070): house texts -----------------------------------------------------
+// ---- Operator console (ADR 070): house texts -----------------------------------------------------
 
 /** A customer's token on an operator route (403). */
 export const OPERATOR_FORBIDDEN = 'Operator access required'

@@ -1,13 +1,13 @@
-// Order form rules of spec §5 and §9, and the charge the server stores on an order.
+// Order form rules, and the charge the server stores on an order.
 
 import { decimalToScaledBigInt, formatMicros, microsToUsd } from './money'
 import { QUANTITY_RANGE_MESSAGE, SERVICE_TYPE_REQUIRED, VALID_URL_REQUIRED } from './messages'
 
 export const QUANTITY_MIN = 1
 export const QUANTITY_MAX = 10_000
-/** The order form prices a service with no known rate at 999 USD per unit (§9). */
+/** The order form prices a service with no known rate at 999 USD per unit. */
 export const UNKNOWN_RATE_ORDER_FORM = 999
-/** The order form's total has 4 decimals (§9). */
+/** The order form's total has 4 decimals. */
 export const ORDER_TOTAL_DECIMALS = 4
 
 const httpUrlPattern = /^https?:\/\/[^\s/?#]+[^\s]*$/i
@@ -82,7 +82,7 @@ export function chargeMicrosForUnitRate(rateUsdPerUnit: number, quantity: number
 }
 
 /**
- * The order form's live total in micro-USD: rate × quantity with the unknown-rate price of 999 (§9).
+ * The order form's live total in micro-USD: rate × quantity with the unknown-rate price of 999.
  * A quantity that is not a whole number counts as 0.
  */
 export function orderTotalMicros(rateUsdPerUnit: number | undefined, quantity: number): number {

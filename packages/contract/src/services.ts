@@ -1,9 +1,9 @@
-// Service names and pricing of spec §2 and §3.
+// Service names and pricing
 
 import { formatMicros } from './money'
 import { chargeMicrosForUnitRate } from './orders'
 
-/** AI-only services: an order for these may carry an AI setting (§5). */
+/** AI-only services: an order for these may carry an AI setting. */
 export const AI_SERVICE_TYPES = ['ai_comments', 'ai_tweets'] as const
 
 export interface Service {
@@ -56,7 +56,7 @@ export function formatPricePer1k(rateUsdPerUnit: number): string {
   return formatMicros(chargeMicrosForUnitRate(rateUsdPerUnit, 1000), 2)
 }
 
-/** The five features on a pricing card (§2). */
+/** The five features on a pricing card. */
 export function pricingFeatures(serviceName: string): readonly string[] {
   return [
     'Real-time analytics dashboard',

@@ -1,8 +1,8 @@
-// Order and transaction statuses of spec §4, with semantic tones (the ui package maps tones to colours).
+// Order and transaction statuses, with semantic tones (the ui package maps tones to colours).
 
 /**
  * The spec's five statuses plus `partial` (the server's status for an order delivered in part, the rest
- * refunded; ARCHITECTURE.md).
+ * refunded).
  */
 export const ORDER_STATUSES = [
   'pending',
@@ -22,13 +22,13 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value)
 }
 
-/** Any other or missing value is treated as pending (§4); case and surrounding spaces are ignored. */
+/** Any other or missing value is treated as pending; case and surrounding spaces are ignored. */
 export function normaliseOrderStatus(value: unknown): OrderStatus {
   const text = typeof value === 'string' ? value.trim().toLowerCase() : ''
   return isOrderStatus(text) ? text : 'pending'
 }
 
-/** Completed green, pending yellow, others grey (§4). */
+/** Completed green, pending yellow, others grey. */
 export function orderStatusTone(status: unknown): StatusTone {
   const normalised = normaliseOrderStatus(status)
   if (normalised === 'completed') return 'success'
@@ -36,13 +36,13 @@ export function orderStatusTone(status: unknown): StatusTone {
   return 'neutral'
 }
 
-/** Cancel is offered for pending or processing orders (§2). */
+/** Cancel is offered for pending or processing orders. */
 export function canCancelOrder(status: unknown): boolean {
   const normalised = normaliseOrderStatus(status)
   return normalised === 'pending' || normalised === 'processing'
 }
 
-/** Retry is offered for paused orders (§2). */
+/** Retry is offered for paused orders. */
 export function canRetryOrder(status: unknown): boolean {
   return normaliseOrderStatus(status) === 'paused'
 }
@@ -64,7 +64,7 @@ export const TRANSACTION_STATUSES = ['completed', 'pending', 'processing', 'fail
 
 export const UNKNOWN_STATUS_LABEL = 'Unknown'
 
-/** Completed green, pending yellow, processing blue, failed red, other grey (§4). */
+/** Completed green, pending yellow, processing blue, failed red, other grey. */
 export function transactionStatusTone(status: unknown): StatusTone {
   switch (typeof status === 'string' ? status.toLowerCase() : '') {
     case 'completed':
@@ -89,7 +89,7 @@ export function transactionStatusLabel(status: unknown): string {
 
 export type AmountSign = '+' | '-'
 
-/** Deposit (and refund) is +, green; withdrawal and order_payment are −, red (§4). */
+/** Deposit (and refund) is +, green; withdrawal and order_payment are −, red. */
 export function transactionSign(type: unknown): AmountSign {
   return type === 'withdrawal' || type === 'order_payment' ? '-' : '+'
 }

@@ -1,4 +1,4 @@
-// Subscription period math of spec §9.
+// Subscription period math
 
 import { chargeMicrosForUnitRate } from './orders'
 import { microsToUsd } from './money'
@@ -8,7 +8,7 @@ type RenewalPeriod = (typeof RENEWAL_PERIODS)[number]
 
 const MINUTES_PER_DAY = 24 * 60
 
-/** Length of each renewal period in minutes; a month is 30 days and bi-weekly 14 days (§9). */
+/** Length of each renewal period in minutes; a month is 30 days and bi-weekly 14 days. */
 export const RENEWAL_PERIOD_MINUTES: Record<RenewalPeriod, number> = {
   minutely: 1,
   daily: MINUTES_PER_DAY,
@@ -50,7 +50,7 @@ export function periodCount(start: DateInput, end: DateInput, period: RenewalPer
   return Math.ceil(range / renewalPeriodMilliseconds(period))
 }
 
-/** Total cost in micro-USD: quantityPerPeriod × periodCount × rate; an unknown rate costs 0 (§9). */
+/** Total cost in micro-USD: quantityPerPeriod × periodCount × rate; an unknown rate costs 0. */
 export function subscriptionCostMicros(
   quantityPerPeriod: number,
   count: number,

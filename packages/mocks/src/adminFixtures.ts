@@ -1,4 +1,4 @@
-// Realistic fixtures of the operator console (issue 10), typed by the contract and hung off FIXTURE_NOW like
+// Realistic fixtures of the operator console, typed by the contract and hung off FIXTURE_NOW like
 // the customer fixtures: the same services, the demo customer's orders, two upstream providers, a handful of
 // accounts of every role, deposits through every gateway, dead jobs and an audit trail.
 

@@ -311,7 +311,7 @@ export function fixtureUpdates(): Update[] {
   ]
 }
 
-/** The three contact methods of spec §2. */
+/** The three contact methods */
 export function fixtureContactMethods(): ContactMethod[] {
   return [
     {
@@ -447,7 +447,7 @@ export function fixtureApiKeys(): ApiKeySummary[] {
   ]
 }
 
-// ---- AI orders with their texts (issue 7) -----------------------------------------------------------------
+// ---- AI orders with their texts -----------------------------------------------------------------
 
 /** The comments of order 1051, one per unit: enough of them that the detail card's list scrolls. */
 const fixtureAiComments = [

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2'
 
-// argon2id with the OWASP minimum parameters (m = 19 MiB, t = 2, p = 1), the ones ARCHITECTURE.md names.
+// argon2id with the OWASP minimum parameters (m = 19 MiB, t = 2, p = 1).
 // Algorithm is an ambient const enum (unusable under verbatimModuleSyntax); 2 is its Argon2id member.
 const ARGON2ID = 2
 const options = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const

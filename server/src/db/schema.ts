@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { ColumnType, Generated, Selectable } from 'kysely'
 
 // The application database, the same on SQLite and PostgreSQL.
 // Portable column choices (see docs/decisions/005-database-and-ledger.md):
@@ -386,10 +386,7 @@ export interface Database {
 }
 
 export type User = Selectable<UsersTable>
-export type NewUser = Insertable<UsersTable>
 export type Order = Selectable<OrdersTable>
-export type NewOrder = Insertable<OrdersTable>
-export type OrderUpdate = Updateable<OrdersTable>
 export type Service = Selectable<ServicesTable>
 export type LedgerEntry = Selectable<LedgerEntriesTable>
 export type Job = Selectable<JobsTable>

@@ -13,12 +13,12 @@ import type { Config } from '../config'
 import { decryptSecret } from '../crypto/secrets'
 import type { Db } from '../db/connect'
 import type { Order } from '../db/schema'
-import type { Clock } from '../http/env'
+import type { Clock } from './clock'
 import { enqueueAttempt } from '../jobs/queue'
 import { NO_PROVIDER, type OrderTextsSource, serviceUpstream } from './fulfilment'
 import { toApiOrder } from './orders'
 
-// The texts of ai_comments and ai_tweets orders (issue 7): written by the customer's AI setting, frozen on the
+// The texts of ai_comments and ai_tweets orders: written by the customer's AI setting, frozen on the
 // order, with the customer's key or the operator's default key; stored one row per text as each batch comes
 // back; sent upstream as the `comments` of a Custom Comments service once all of them exist.
 //
@@ -81,7 +81,7 @@ export function settingFromFields(fields: AiSettingFields): OrderAiSetting {
 
 /**
  * The setting frozen on the order at placing time. An AI order placed without one is written with the 'Default
- * AI' preset of spec §3 and the operator's key, as a new customer's first order would be.
+ * AI' preset and the operator's key, as a new customer's first order would be.
  */
 function orderAiSetting(order: Pick<Order, 'ai_setting' | 'created_at'>): OrderAiSetting {
   if (order.ai_setting === null) {

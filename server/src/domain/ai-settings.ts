@@ -12,7 +12,7 @@ import type { Db } from '../db/connect'
 import type { AiSettingRow } from '../db/schema'
 import { decryptSecret, encryptSecret } from '../crypto/secrets'
 
-// A customer's AI settings (spec §3): upserted by id, ids matched case-insensitively, the provider key stored
+// A customer's AI settings: upserted by id, ids matched case-insensitively, the provider key stored
 // encrypted (AES-256-GCM under DATA_KEY) and answered masked.
 
 /** What an answer shows for a stored key that no longer decrypts (DATA_KEY changed): a mask without a suffix. */
@@ -58,22 +58,6 @@ export async function listAiSettings(db: Db, userId: number, dataKey: Buffer): P
     .orderBy('id')
     .execute()
   return rows.map((row) => toApiAiSetting(row, dataKey))
-}
-
-/** The stored key of one setting in plain text ('' when none), for the AI provider calls. */
-export async function readAiSettingApiKey(
-  db: Db,
-  userId: number,
-  settingId: string,
-  dataKey: Buffer,
-): Promise<string> {
-  const row = await db
-    .selectFrom('ai_settings')
-    .select('api_key_encrypted')
-    .where('user_id', '=', userId)
-    .where(lowerId(settingId))
-    .executeTakeFirst()
-  return row?.api_key_encrypted ? decryptSecret(dataKey, row.api_key_encrypted) : ''
 }
 
 /**
@@ -181,7 +165,7 @@ function presetRow(userId: number, preset: AiSettingValues, now: number) {
 }
 
 /**
- * Creates the two presets of spec §3 ('Default AI', 'Reasoner') for a user who has no AI settings, once in
+ * Creates the two presets ('Default AI', 'Reasoner') for a user who has no AI settings, once in
  * the account's life: users.ai_presets_at is claimed by a conditional update, so concurrent first requests
  * create them once, and a customer who later deletes them does not get them back.
  */

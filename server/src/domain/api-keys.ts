@@ -6,7 +6,7 @@ import type { Db } from '../db/connect'
 import { isPostgres } from '../db/dialect'
 import type { ApiKey } from '../db/schema'
 
-// API keys for the SMM panel API v2 (issue 11). A key is 'ep_' and 32 random bytes in base64url (256 bits),
+// API keys for the SMM panel API v2. A key is 'ep_' and 32 random bytes in base64url (256 bits),
 // shown once, in the answer that creates it; only its SHA-256 is stored, so the table holds no usable key and
 // a key is found by hashing what the client sent. Revoking keeps the row and stops the key for good.
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { Db } from '../db/connect'
 import type { LedgerKind } from '../db/schema'
 
-// The wallet ledger (ARCHITECTURE.md, Money): every balance change is one ledger entry written in the same
+// The wallet ledger: every balance change is one ledger entry written in the same
 // transaction as a conditional balance update, so balance = sum of the user's entries, always.
 // Callers pass the transaction they are in; these functions never open one of their own.
 

@@ -442,7 +442,7 @@ async function findOwnOrder(trx: Db, userId: number, orderId: number): Promise<O
 
 export interface CancelResult {
   order: Order
-  /** 'cancelled': refunded in full now. 'requested': a `cancel-order` job asks the upstream (issue 5's worker
+  /** 'cancelled': refunded in full now. 'requested': a `cancel-order` job asks the upstream (the worker
    * refunds what the upstream did not deliver); the order keeps its status until then. */
   outcome: 'cancelled' | 'requested'
 }

@@ -14,12 +14,12 @@ import { formatMicroUsd } from '../adapters/payments/amounts'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import type { Payment, PaymentStatus } from '../db/schema'
-import type { Clock } from '../http/env'
+import type { Clock } from './clock'
 import type { Logger } from '../logger'
 import { credit } from './ledger'
 import { paymentReference } from './wallet'
 
-// Deposits (issue 6): a payments row per deposit, created before the gateway's invoice; every report about it
+// Deposits: a payments row per deposit, created before the gateway's invoice; every report about it
 // (a verified webhook, a status the reconcile job fetched) goes through applyPaymentReport, the one place that
 // credits. A deposit credits once: the payment row moves to completed by a conditional update, and its ledger
 // entry has a unique idempotency key, both in one transaction.
@@ -55,7 +55,7 @@ export function newDepositOrderId(): string {
   return `dep_${randomBytes(16).toString('hex')}`
 }
 
-/** Where the gateway returns the customer: the wallet, with the outcome for its banner (spec §4). */
+/** Where the gateway returns the customer: the wallet, with the outcome for its banner. */
 export function depositReturnUrl(publicUrl: string, orderId: string, outcome: 'success' | 'failed'): string {
   const query = new URLSearchParams({ payment_status: outcome, order_id: orderId })
   return `${publicUrl.replace(/\/+$/, '')}/wallet?${query}`

@@ -4,7 +4,7 @@ import type { Db } from '../db/connect'
 import type { Provider, ProviderService, Service } from '../db/schema'
 import { invalidateServicesCache } from './services'
 
-// Upstream providers (issue 5): the SMM panels that fulfil our orders, their catalogues, and which of their
+// Upstream providers: the SMM panels that fulfil our orders, their catalogues, and which of their
 // services each of ours is placed as. Keys are stored encrypted under DATA_KEY and decrypted only to build a
 // client. The operator's command line (provider-commands.ts) and the demo start-up are the callers.
 

@@ -5,7 +5,7 @@ import { enqueue } from '../jobs/queue'
 import { isUniqueViolation } from './accounts'
 import type { FulfilmentDeps } from './fulfilment'
 
-// Refills (issue 11): a customer asks, through API v2's `refill`, that a completed order of a service that
+// Refills: a customer asks, through API v2's `refill`, that a completed order of a service that
 // offers refills be topped up again (followers that dropped off). The request is a row in `refills` and a
 // `refill-order` job enqueued in the same transaction; the job asks the order's provider (`refill`) and then
 // follows the provider's refill (`refill_status`) until it ends. No money moves: a refill is part of what the

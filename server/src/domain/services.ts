@@ -51,8 +51,3 @@ export function serviceCatalogue(db: Db): Promise<ServiceCatalogue> {
 export function invalidateServicesCache(db: Db): void {
   snapshots.delete(db)
 }
-
-/** The service a customer names, enabled or not (callers refuse disabled ones with their own message). */
-export function findServiceByName(db: Db, name: string): Promise<Service | undefined> {
-  return db.selectFrom('services').selectAll().where('name', '=', name).executeTakeFirst()
-}

@@ -1,7 +1,7 @@
 import { chargeMicros, formatMicros, type RenewalPeriod, renewalPeriodMilliseconds } from '@engage/contract'
 import type { Db } from '../db/connect'
 import type { Subscription } from '../db/schema'
-import type { Clock } from '../http/env'
+import type { Clock } from './clock'
 import type { Logger } from '../logger'
 import { InsufficientFundsError } from './ledger'
 import {
@@ -12,7 +12,7 @@ import {
   snapshotFromRow,
 } from './orders'
 
-// The later periods of subscriptions (issue 5). createSubscription (subscriptions.ts) places period 1 and sets
+// The later periods of subscriptions. createSubscription (subscriptions.ts) places period 1 and sets
 // next_run_at to period 2's time; from then on the scheduler job calls placeDueSubscriptionPeriods, which
 // places and charges each period at its time, at the subscription's own rate, until the last one.
 //

@@ -21,7 +21,7 @@ import {
   snapshotFromRow,
 } from './orders'
 
-// Subscriptions (spec §9): an order of quantityPerPeriod units every renewal period from startDate to endDate.
+// Subscriptions: an order of quantityPerPeriod units every renewal period from startDate to endDate.
 // Creating one stores the period math, charges and places period 1 at once, and schedules period 2 through
 // next_run_at; the fulfilment worker places the later periods, each charged at the subscription's own rate.
 

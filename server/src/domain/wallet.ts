@@ -3,7 +3,7 @@ import type { Db } from '../db/connect'
 import type { LedgerEntry, Payment } from '../db/schema'
 import { InvalidCursorError, type Page } from './orders'
 
-// The wallet's transaction history (spec §3), read from two tables:
+// The wallet's transaction history, read from two tables:
 // - payments: every deposit the customer started, pending, completed or failed;
 // - ledger entries: every balance change, except the credits of those payments, which the payment row already
 //   shows (a payment's credit is the ledger entry whose reference is paymentReference(payment.order_id)).

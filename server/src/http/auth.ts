@@ -8,17 +8,24 @@ import {
 } from '@engage/contract'
 import { createMiddleware } from 'hono/factory'
 import { authenticateToken } from '../domain/sessions'
-import type { AppEnv } from './env'
+import type { AppEnv, AuthUser } from './env'
 import { HttpError } from './errors'
 
-// Bearer authentication. Missing header: 'Authentication required' (spec §6); a malformed, unknown, expired or
+// Bearer authentication. Missing header: 'Authentication required'; a malformed, unknown, expired or
 // revoked token, or a disabled account: the contract's INVALID_OR_EXPIRED_TOKEN. Both are 401 so the client's
-// current-user call logs out (spec §4).
+// current-user call logs out.
 
 const challenge = { 'WWW-Authenticate': 'Bearer' }
 
-/** Sets `c.var.user` and `c.var.sessionId`, or answers 401 `{ detail }`. */
+/**
+ * Sets `c.var.user` and `c.var.sessionId`, or answers 401 `{ detail }`. A request already authenticated by an
+ * earlier guard (a sub-app's wildcard) is not looked up again, so the order sub-apps are mounted in is free.
+ */
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
+  if ((c.get('user') as AuthUser | undefined) !== undefined) {
+    await next()
+    return
+  }
   const header = c.req.header('Authorization')
   if (header === undefined || header.trim() === '') {
     throw new HttpError(401, AUTHENTICATION_REQUIRED, { headers: challenge })

@@ -4,14 +4,10 @@ import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import type { Role } from '../db/schema'
 import type { Logger } from '../logger'
+import type { Clock } from '../domain/clock'
 
-/** The time source of every rule that depends on "now" (expiry, rate limits); tests pass a controllable one. */
-export interface Clock {
-  /** Epoch milliseconds. */
-  now(): number
-}
-
-export const systemClock: Clock = { now: () => Date.now() }
+// The clock lives with the domain, whose rules read it; the server's entry points take it from here too.
+export { type Clock, systemClock } from '../domain/clock'
 
 /**
  * The external adapters later areas plug in (payment gateways, SMM providers, AI providers). Each area adds

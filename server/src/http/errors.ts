@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { AppEnv } from './env'
 
-// One error shape for the whole API: `{ "detail": "..." }` with the right status (ARCHITECTURE.md, Errors).
+// One error shape for the whole API: `{ "detail": "..." }` with the right status.
 
 /**
  * A refusal a handler or domain function raises on purpose: the status and detail go to the client as they

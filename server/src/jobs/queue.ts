@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect'
 import type { JobStatus } from '../db/schema'
 
-// The durable job queue's producer side (ARCHITECTURE.md, Jobs). A job is a row in `jobs`, inserted in the
+// The durable job queue's producer side. A job is a row in `jobs`, inserted in the
 // same transaction as the change that needs it (an outbox): when the order commits, so does its next step, and
 // when the order rolls back, no job is left behind. The worker that claims and runs jobs lives beside this file.
 
@@ -11,7 +11,7 @@ export interface JobPayloads {
   'dispatch-order': { orderId: number }
   /** Ask the upstream to cancel a processing order, then refund what it did not deliver. */
   'cancel-order': { orderId: number }
-  /** Write the AI texts an ai_comments or ai_tweets order still lacks, then enqueue its dispatch (issue 7). */
+  /** Write the AI texts an ai_comments or ai_tweets order still lacks, then enqueue its dispatch. */
   'generate-texts': { orderId: number }
 }
 

@@ -33,7 +33,7 @@ export interface FulfilmentIntervals {
 export function fulfilmentJobs(
   deps: FulfilmentDeps,
   intervals: FulfilmentIntervals,
-  /** What AI orders' texts are written with (issue 7); without it, this worker leaves `generate-texts` to others. */
+  /** What AI orders' texts are written with; without it, this worker leaves `generate-texts` to others. */
   aiDeps?: AiGenerationDeps,
 ): { handlers: JobHandlers; recurring: RecurringJob[] } {
   return {

@@ -9,7 +9,8 @@ import { createAppPaymentGateways } from '../domain/payments'
 import { generatedOrderTexts } from '../domain/ai-generation'
 import type { OrderTextsSource } from '../domain/fulfilment'
 import { connectSimulatorProvider, providerClientFactory } from '../domain/providers'
-import { type AppEnv, type Clock, systemClock } from '../http/env'
+import { type Clock, systemClock } from '../domain/clock'
+import type { AppEnv } from '../http/env'
 import type { Logger } from '../logger'
 import { createSimulator, createSqliteSimulatorStore, type Simulator } from '../simulator'
 import { paymentJobs } from './handlers/reconcile-payments'
@@ -78,7 +79,7 @@ export interface FulfilmentWorkerOptions {
   logger: Logger
   clock?: Clock
   settings?: WorkerSettings
-  /** Where AI orders' texts come from. @default the AI generation of issue 7 (domain/ai-generation.ts) */
+  /** Where AI orders' texts come from. @default the AI generation (domain/ai-generation.ts) */
   orderTexts?: OrderTextsSource
 }
 

@@ -1,16 +1,14 @@
-import { AiPreviewRequest, FetchModelsRequest } from '@engage/contract'
 import { type ErrorHandler, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { AiProviderError, fetchModels, generatePreview } from '../adapters/ai'
 import { previewApiKey, settingFromFields } from '../domain/ai-generation'
-import { requireAuth } from '../http/auth'
+import { registerRoute } from '../http/register-route'
 import type { AppEnv } from '../http/env'
 import { handleError, HttpError } from '../http/errors'
 import { addressSubject, AI_PREVIEW_RATE_LIMIT, limitAttempt } from '../http/rate-limit'
-import { validate } from '../http/validate'
 
-// POST /api/orders/fetch-models (spec §7) and POST /api/ai/preview (the AI settings dialog's 'Generate
-// preview', issue 7). Both call the customer's AI provider while the request waits. Keys come in request bodies
+// POST /api/orders/fetch-models and POST /api/ai/preview (the AI settings dialog's 'Generate
+// preview'). Both call the customer's AI provider while the request waits. Keys come in request bodies
 // and are never logged or answered: the adapters remove them from every error message before it is built.
 // A preview the operator's default key would pay for is rate-limited per customer and per address
 // (AI_PREVIEW_RATE_LIMIT); with a key of the customer's own it is not.
@@ -37,34 +35,37 @@ export const handleAiErrors: ErrorHandler<AppEnv> = (error, c) => {
 }
 
 export const aiRoutes = new Hono<AppEnv>()
-  .post('/orders/fetch-models', requireAuth, validate('json', FetchModelsRequest), async (c) => {
-    const { provider, api_key: apiKey } = c.req.valid('json')
-    const { ai } = c.var.deps.config
-    const models = await fetchModels({ provider, apiKey, config: ai, timeoutMs: ai.modelsTimeoutMs })
-    return c.json({ models })
+// Set before the routes: a mounted sub-app keeps the error handler it had when app.route() took it.
+aiRoutes.onError(handleAiErrors)
+
+registerRoute(aiRoutes, 'fetchModels', async (c, { body }) => {
+  const { provider, api_key: apiKey } = body
+  const { ai } = c.var.deps.config
+  const models = await fetchModels({ provider, apiKey, config: ai, timeoutMs: ai.modelsTimeoutMs })
+  return c.json({ models })
+})
+
+registerRoute(aiRoutes, 'aiPreview', async (c, { body }) => {
+  const { target_url: targetUrl, service_type: serviceType, ...fields } = body
+  const { db, config } = c.var.deps
+  const apiKey = await previewApiKey(db, {
+    userId: c.var.user.id,
+    setting: fields,
+    dataKey: config.dataKey,
   })
-  .post('/ai/preview', requireAuth, validate('json', AiPreviewRequest), async (c) => {
-    const { target_url: targetUrl, service_type: serviceType, ...fields } = c.req.valid('json')
-    const { db, config } = c.var.deps
-    const apiKey = await previewApiKey(db, {
-      userId: c.var.user.id,
-      setting: fields,
-      dataKey: config.dataKey,
-    })
-    if (apiKey === '' && config.ai.defaultApiKeys[fields.provider]) {
-      await limitAttempt(c, 'ai-preview', [
-        { subject: `user:${String(c.var.user.id)}`, limit: AI_PREVIEW_RATE_LIMIT.perUser },
-        { subject: addressSubject(c), limit: AI_PREVIEW_RATE_LIMIT.perIp },
-      ])
-    }
-    const { text } = await generatePreview({
-      setting: settingFromFields(fields),
-      targetUrl: targetUrl ?? PREVIEW_SAMPLE_LINK,
-      serviceType,
-      apiKey,
-      config: config.ai,
-      timeoutMs: config.ai.generationTimeoutMs,
-    })
-    return c.json({ text })
+  if (apiKey === '' && config.ai.defaultApiKeys[fields.provider]) {
+    await limitAttempt(c, 'ai-preview', [
+      { subject: `user:${String(c.var.user.id)}`, limit: AI_PREVIEW_RATE_LIMIT.perUser },
+      { subject: addressSubject(c), limit: AI_PREVIEW_RATE_LIMIT.perIp },
+    ])
+  }
+  const { text } = await generatePreview({
+    setting: settingFromFields(fields),
+    targetUrl: targetUrl ?? PREVIEW_SAMPLE_LINK,
+    serviceType,
+    apiKey,
+    config: config.ai,
+    timeoutMs: config.ai.generationTimeoutMs,
   })
-  .onError(handleAiErrors)
+  return c.json({ text })
+})

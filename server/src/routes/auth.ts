@@ -1,17 +1,12 @@
 import {
-  ChangePasswordRequest,
   CURRENT_PASSWORD_INCORRECT,
   EMAIL_ALREADY_REGISTERED,
-  ForgotPasswordRequest,
   INVALID_CREDENTIALS,
   LOGGED_OUT,
   PASSWORD_CHANGED,
   PASSWORD_RESET_SUCCESS,
   RESET_LINK_SENT,
   RESET_TOKEN_INVALID,
-  ResetPasswordRequest,
-  SigninRequest,
-  SignupRequest,
 } from '@engage/contract'
 import { Hono } from 'hono'
 import { hashPassword, verifyDecoy, verifyPassword } from '../crypto/passwords'
@@ -30,11 +25,10 @@ import {
   endSession,
   type SessionPolicy,
 } from '../domain/sessions'
-import { requireAuth } from '../http/auth'
+import { registerRoute } from '../http/register-route'
 import type { AppDeps, AppEnv } from '../http/env'
 import { HttpError } from '../http/errors'
 import { limitAuthAttempt } from '../http/rate-limit'
-import { validate } from '../http/validate'
 
 // POST /api/signup, /api/signin, /api/logout, /api/auth/forgot-password, /api/auth/reset-password,
 // /api/auth/change-password.
@@ -44,97 +38,97 @@ function sessionPolicy(deps: AppDeps): SessionPolicy {
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/signup', validate('json', SignupRequest), async (c) => {
-    const { email, password } = c.req.valid('json')
-    await limitAuthAttempt(c, 'signup', email)
-    const deps = c.var.deps
-    const now = deps.clock.now()
-    let userId: number
-    try {
-      userId = await createAccount(deps.db, { email, passwordHash: await hashPassword(password), now })
-    } catch (error) {
-      if (error instanceof EmailTakenError) throw new HttpError(409, EMAIL_ALREADY_REGISTERED)
-      throw error
-    }
-    const session = await createSession(deps.db, userId, now, sessionPolicy(deps))
-    return c.json({ token: session.token, sessionId: session.sessionId }, 200)
-  })
 
-  .post('/signin', validate('json', SigninRequest), async (c) => {
-    const { email, password } = c.req.valid('json')
-    await limitAuthAttempt(c, 'signin', email)
-    const deps = c.var.deps
-    const user = await findUserByEmail(deps.db, email)
-    const matches =
-      user?.password_hash != null
-        ? await verifyPassword(user.password_hash, password)
-        : await verifyDecoy(password)
-    // A disabled account answers like a wrong password: nothing tells a caller the account exists.
-    if (!user || !matches || user.disabled_at !== null) throw new HttpError(401, INVALID_CREDENTIALS)
-    const session = await createSession(deps.db, Number(user.id), deps.clock.now(), sessionPolicy(deps))
-    return c.json({ token: session.token, sessionId: session.sessionId }, 200)
-  })
+registerRoute(authRoutes, 'signup', async (c, { body }) => {
+  const { email, password } = body
+  await limitAuthAttempt(c, 'signup', email)
+  const deps = c.var.deps
+  const now = deps.clock.now()
+  let userId: number
+  try {
+    userId = await createAccount(deps.db, { email, passwordHash: await hashPassword(password), now })
+  } catch (error) {
+    if (error instanceof EmailTakenError) throw new HttpError(409, EMAIL_ALREADY_REGISTERED)
+    throw error
+  }
+  const session = await createSession(deps.db, userId, now, sessionPolicy(deps))
+  return c.json({ token: session.token, sessionId: session.sessionId }, 200)
+})
 
-  .post('/logout', requireAuth, async (c) => {
-    await endSession(c.var.deps.db, c.var.sessionId)
-    return c.json({ message: LOGGED_OUT }, 200)
-  })
+registerRoute(authRoutes, 'signin', async (c, { body }) => {
+  const { email, password } = body
+  await limitAuthAttempt(c, 'signin', email)
+  const deps = c.var.deps
+  const user = await findUserByEmail(deps.db, email)
+  const matches =
+    user?.password_hash != null
+      ? await verifyPassword(user.password_hash, password)
+      : await verifyDecoy(password)
+  // A disabled account answers like a wrong password: nothing tells a caller the account exists.
+  if (!user || !matches || user.disabled_at !== null) throw new HttpError(401, INVALID_CREDENTIALS)
+  const session = await createSession(deps.db, Number(user.id), deps.clock.now(), sessionPolicy(deps))
+  return c.json({ token: session.token, sessionId: session.sessionId }, 200)
+})
 
-  .post('/auth/forgot-password', validate('json', ForgotPasswordRequest), async (c) => {
-    const { email } = c.req.valid('json')
-    await limitAuthAttempt(c, 'forgot', email)
-    const { db, clock, config, mailer } = c.var.deps
-    const user = await findUserByEmail(db, email)
-    if (user && user.disabled_at === null) {
-      const token = await createPasswordReset(db, Number(user.id), clock.now())
-      const link = `${config.publicUrl}/auth?token=${encodeURIComponent(token)}`
-      await mailer.send({
-        to: user.email,
-        subject: 'Reset your Engage Panel password',
-        text:
-          `Someone asked to reset the password of your Engage Panel account.\n\n` +
-          `To choose a new password, open this link within one hour:\n${link}\n\n` +
-          `If you did not ask for this, ignore this message: your password stays as it is.`,
-      })
-    }
-    // The same answer whether or not the email has an account.
-    return c.json({ message: RESET_LINK_SENT }, 200)
-  })
+registerRoute(authRoutes, 'logout', async (c) => {
+  await endSession(c.var.deps.db, c.var.sessionId)
+  return c.json({ message: LOGGED_OUT }, 200)
+})
 
-  .post('/auth/reset-password', validate('json', ResetPasswordRequest), async (c) => {
-    const { token, password } = c.req.valid('json')
-    const { db, clock } = c.var.deps
-    // Hash first: the token is consumed only once the new password is ready to be written.
-    const passwordHash = await hashPassword(password)
-    const userId = await db.transaction().execute(async (trx) => {
-      const owner = await consumePasswordReset(trx, token, clock.now())
-      if (owner === undefined) return undefined
-      await setPasswordHash(trx, owner, passwordHash)
-      // Whoever knew the old password is signed out everywhere.
-      await endAllSessions(trx, owner)
-      return owner
+registerRoute(authRoutes, 'forgotPassword', async (c, { body }) => {
+  const { email } = body
+  await limitAuthAttempt(c, 'forgot', email)
+  const { db, clock, config, mailer } = c.var.deps
+  const user = await findUserByEmail(db, email)
+  if (user && user.disabled_at === null) {
+    const token = await createPasswordReset(db, Number(user.id), clock.now())
+    const link = `${config.publicUrl}/auth?token=${encodeURIComponent(token)}`
+    await mailer.send({
+      to: user.email,
+      subject: 'Reset your Engage Panel password',
+      text:
+        `Someone asked to reset the password of your Engage Panel account.\n\n` +
+        `To choose a new password, open this link within one hour:\n${link}\n\n` +
+        `If you did not ask for this, ignore this message: your password stays as it is.`,
     })
-    if (userId === undefined) throw new HttpError(400, RESET_TOKEN_INVALID)
-    return c.json({ message: PASSWORD_RESET_SUCCESS }, 200)
-  })
+  }
+  // The same answer whether or not the email has an account.
+  return c.json({ message: RESET_LINK_SENT }, 200)
+})
 
-  .post('/auth/change-password', requireAuth, validate('json', ChangePasswordRequest), async (c) => {
-    const { currentPassword, newPassword } = c.req.valid('json')
-    const { db } = c.var.deps
-    const user = c.var.user
-    const stored = await db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow()
-    const matches =
-      stored.password_hash !== null ? await verifyPassword(stored.password_hash, currentPassword) : false
-    if (!matches)
-      throw new HttpError(400, CURRENT_PASSWORD_INCORRECT, { fields: { field: 'currentPassword' } })
-    const passwordHash = await hashPassword(newPassword)
-    await db.transaction().execute(async (trx) => {
-      await setPasswordHash(trx, user.id, passwordHash)
-      await endOtherSessions(trx, user.id, c.var.sessionId)
-    })
-    return c.json({ message: PASSWORD_CHANGED }, 200)
+registerRoute(authRoutes, 'resetPassword', async (c, { body }) => {
+  const { token, password } = body
+  const { db, clock } = c.var.deps
+  // Hash first: the token is consumed only once the new password is ready to be written.
+  const passwordHash = await hashPassword(password)
+  const userId = await db.transaction().execute(async (trx) => {
+    const owner = await consumePasswordReset(trx, token, clock.now())
+    if (owner === undefined) return undefined
+    await setPasswordHash(trx, owner, passwordHash)
+    // Whoever knew the old password is signed out everywhere.
+    await endAllSessions(trx, owner)
+    return owner
   })
+  if (userId === undefined) throw new HttpError(400, RESET_TOKEN_INVALID)
+  return c.json({ message: PASSWORD_RESET_SUCCESS }, 200)
+})
+
+registerRoute(authRoutes, 'changePassword', async (c, { body }) => {
+  const { currentPassword, newPassword } = body
+  const { db } = c.var.deps
+  const user = c.var.user
+  const stored = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow()
+  const matches =
+    stored.password_hash !== null ? await verifyPassword(stored.password_hash, currentPassword) : false
+  if (!matches) throw new HttpError(400, CURRENT_PASSWORD_INCORRECT, { fields: { field: 'currentPassword' } })
+  const passwordHash = await hashPassword(newPassword)
+  await db.transaction().execute(async (trx) => {
+    await setPasswordHash(trx, user.id, passwordHash)
+    await endOtherSessions(trx, user.id, c.var.sessionId)
+  })
+  return c.json({ message: PASSWORD_CHANGED }, 200)
+})

@@ -24,6 +24,7 @@ import {
   takeGoogleSignin,
 } from '../domain/google'
 import { createSession } from '../domain/sessions'
+import { registerRoute } from '../http/register-route'
 import type { AppEnv } from '../http/env'
 import { addressSubject, takeAttempt } from '../http/rate-limit'
 
@@ -220,88 +221,89 @@ function authorizationErrorMessage(error: string): string {
 // ---- Routes -----------------------------------------------------------------------------------------------
 
 export const googleRoutes = new Hono<AppEnv>()
-  .get('/auth/providers', (c) => {
-    const providers: AuthProvidersResponse = { google: oidcClient(c.var.deps.config) !== undefined }
-    return c.json(providers, 200)
-  })
 
-  .get('/signin/google', async (c) => {
-    const { db, clock, config, logger } = c.var.deps
-    const client = oidcClient(config)
-    if (!client) return notConfiguredPage(c)
-    // Each start stores a state row and may ask the issuer for its discovery document: limited per address
-    // like a password sign-in. The popup is a page, not a fetch, so the refusal is the popup's error page
-    // (429 with Retry-After) posting TOO_MANY_ATTEMPTS to the opener, which shows it like any other error.
-    const retryAfterSeconds = await takeAttempt(c, 'google-signin', [
-      { subject: addressSubject(c), limit: config.authRateLimit.perIp },
-    ])
-    if (retryAfterSeconds !== undefined) {
-      return errorPage(c, TOO_MANY_ATTEMPTS, 429, { 'Retry-After': String(retryAfterSeconds) })
-    }
-    const now = clock.now()
-    let location: string
-    try {
-      // Discovery first: an unreachable issuer leaves no state row behind.
-      await client.discover(now)
-      const start = await beginGoogleSignin(db, now)
-      location = await client.authorizationUrl(start, now)
-      setCookie(c, STATE_COOKIE, start.state, {
-        ...cookieOptions(config),
-        maxAge: GOOGLE_SIGNIN_TTL_MS / 1000,
-      })
-    } catch (error) {
-      if (!(error instanceof GoogleSignInError)) throw error
-      logger.warn('Google sign-in could not start', { reason: error.reason })
-      return errorPage(c, error.message, error.status)
-    }
-    for (const [name, value] of Object.entries(popupHeaders())) c.header(name, value)
-    return c.redirect(location, 302)
-  })
+registerRoute(googleRoutes, 'authProviders', (c) => {
+  const providers: AuthProvidersResponse = { google: oidcClient(c.var.deps.config) !== undefined }
+  return c.json(providers, 200)
+})
 
-  .get('/signin/google/callback', async (c) => {
-    const { db, clock, config, logger } = c.var.deps
-    const cookieState = getCookie(c, STATE_COOKIE)
-    deleteCookie(c, STATE_COOKIE, cookieOptions(config))
-    const client = oidcClient(config)
-    if (!client) return notConfiguredPage(c)
-    const now = clock.now()
-    const { state, code, error } = c.req.query()
-    try {
-      const pending = state ? await takeGoogleSignin(db, state, now) : undefined
-      if (!state || !pending) {
-        throw new GoogleSignInError(GOOGLE_REQUEST_EXPIRED, 'state unknown, used or expired')
-      }
-      if (cookieState === undefined || !safeEqual(cookieState, state)) {
-        throw new GoogleSignInError(GOOGLE_REQUEST_EXPIRED, 'state not started by this browser')
-      }
-      if (error !== undefined) {
-        throw new GoogleSignInError(authorizationErrorMessage(error), `authorization error ${error}`)
-      }
-      if (!code) throw new GoogleSignInError(GOOGLE_CODE_REJECTED, 'callback without a code')
-      const idToken = await client.exchangeCode(code, pending.codeVerifier, now)
-      const identity = await client.verifyIdToken(idToken, pending.nonce, now)
-      const { userId, newUser } = await accountForGoogleIdentity(db, identity, now)
-      const session = await createSession(db, userId, now, {
-        idleMs: config.sessionIdleMs,
-        absoluteMs: config.sessionAbsoluteMs,
-      })
-      return popupResponse(
-        c,
-        {
-          heading: 'Signed in with Google',
-          paragraphs: ['You are signed in. This window closes by itself; if it stays open, close it.'],
-          message: {
-            type: GOOGLE_AUTH_MESSAGE_TYPE,
-            jwtToken: session.token,
-            sessionId: session.sessionId,
-            newUser,
-          },
+googleRoutes.get('/signin/google', async (c) => {
+  const { db, clock, config, logger } = c.var.deps
+  const client = oidcClient(config)
+  if (!client) return notConfiguredPage(c)
+  // Each start stores a state row and may ask the issuer for its discovery document: limited per address
+  // like a password sign-in. The popup is a page, not a fetch, so the refusal is the popup's error page
+  // (429 with Retry-After) posting TOO_MANY_ATTEMPTS to the opener, which shows it like any other error.
+  const retryAfterSeconds = await takeAttempt(c, 'google-signin', [
+    { subject: addressSubject(c), limit: config.authRateLimit.perIp },
+  ])
+  if (retryAfterSeconds !== undefined) {
+    return errorPage(c, TOO_MANY_ATTEMPTS, 429, { 'Retry-After': String(retryAfterSeconds) })
+  }
+  const now = clock.now()
+  let location: string
+  try {
+    // Discovery first: an unreachable issuer leaves no state row behind.
+    await client.discover(now)
+    const start = await beginGoogleSignin(db, now)
+    location = await client.authorizationUrl(start, now)
+    setCookie(c, STATE_COOKIE, start.state, {
+      ...cookieOptions(config),
+      maxAge: GOOGLE_SIGNIN_TTL_MS / 1000,
+    })
+  } catch (error) {
+    if (!(error instanceof GoogleSignInError)) throw error
+    logger.warn('Google sign-in could not start', { reason: error.reason })
+    return errorPage(c, error.message, error.status)
+  }
+  for (const [name, value] of Object.entries(popupHeaders())) c.header(name, value)
+  return c.redirect(location, 302)
+})
+
+googleRoutes.get('/signin/google/callback', async (c) => {
+  const { db, clock, config, logger } = c.var.deps
+  const cookieState = getCookie(c, STATE_COOKIE)
+  deleteCookie(c, STATE_COOKIE, cookieOptions(config))
+  const client = oidcClient(config)
+  if (!client) return notConfiguredPage(c)
+  const now = clock.now()
+  const { state, code, error } = c.req.query()
+  try {
+    const pending = state ? await takeGoogleSignin(db, state, now) : undefined
+    if (!state || !pending) {
+      throw new GoogleSignInError(GOOGLE_REQUEST_EXPIRED, 'state unknown, used or expired')
+    }
+    if (cookieState === undefined || !safeEqual(cookieState, state)) {
+      throw new GoogleSignInError(GOOGLE_REQUEST_EXPIRED, 'state not started by this browser')
+    }
+    if (error !== undefined) {
+      throw new GoogleSignInError(authorizationErrorMessage(error), `authorization error ${error}`)
+    }
+    if (!code) throw new GoogleSignInError(GOOGLE_CODE_REJECTED, 'callback without a code')
+    const idToken = await client.exchangeCode(code, pending.codeVerifier, now)
+    const identity = await client.verifyIdToken(idToken, pending.nonce, now)
+    const { userId, newUser } = await accountForGoogleIdentity(db, identity, now)
+    const session = await createSession(db, userId, now, {
+      idleMs: config.sessionIdleMs,
+      absoluteMs: config.sessionAbsoluteMs,
+    })
+    return popupResponse(
+      c,
+      {
+        heading: 'Signed in with Google',
+        paragraphs: ['You are signed in. This window closes by itself; if it stays open, close it.'],
+        message: {
+          type: GOOGLE_AUTH_MESSAGE_TYPE,
+          jwtToken: session.token,
+          sessionId: session.sessionId,
+          newUser,
         },
-        200,
-      )
-    } catch (failure) {
-      if (!(failure instanceof GoogleSignInError)) throw failure
-      logger.warn('Google sign-in failed', { reason: failure.reason })
-      return errorPage(c, failure.message, failure.status)
-    }
-  })
+      },
+      200,
+    )
+  } catch (failure) {
+    if (!(failure instanceof GoogleSignInError)) throw failure
+    logger.warn('Google sign-in failed', { reason: failure.reason })
+    return errorPage(c, failure.message, failure.status)
+  }
+})

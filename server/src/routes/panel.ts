@@ -14,7 +14,7 @@ import type { Logger } from '../logger'
 //   the current service list, rendered again when the list changes, so the pricing grid is never stale;
 // - /auth, /logout, the signed-in pages and the operator console (/admin/...): the app shell, rendered in the
 //   browser;
-// - any other path: the landing page (spec §2), with status 404.
+// - any other path: the landing page, with status 404.
 // Mount it last: its catch-all answers every GET the API, the sandbox and the simulator have not.
 
 /** apps/panel/dist, beside this server in the workspace. */

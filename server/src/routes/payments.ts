@@ -1,9 +1,7 @@
 import {
-  CreatePaymentRequest,
   FAILED_TO_PROCESS_PAYMENT,
   PAYMENT_NOT_FOUND,
   PAYMENT_PROVIDER_INVALID,
-  PaymentStatusQuery,
   usdToMicros,
 } from '@engage/contract'
 import { type Context, Hono } from 'hono'
@@ -13,13 +11,12 @@ import {
   type PaymentGateway,
 } from '../adapters/payments'
 import { depositStatus, receiveWebhook, startDeposit } from '../domain/payments'
-import { requireAuth } from '../http/auth'
+import { registerRoute } from '../http/register-route'
 import type { AppEnv } from '../http/env'
 import { HttpError } from '../http/errors'
-import { validate } from '../http/validate'
 
 // GET /api/payments/{provider}/methods, POST /api/payments/{provider}/create, GET /api/payments/status
-// (signed-in customers, spec §7), and POST /api/payments/{provider}/webhook (the gateways; no session, the
+// (signed-in customers), and POST /api/payments/{provider}/webhook (the gateways; no session, the
 // signature is the authentication). {provider} is sandbox, cryptomus, heleket or nowpayments; one that is not
 // enabled answers 404 like an unknown one.
 
@@ -47,71 +44,71 @@ function gatewayFailure(c: Context<AppEnv>, error: unknown, detail: string, acti
 }
 
 export const paymentRoutes = new Hono<AppEnv>()
-  .get('/payments/status', requireAuth, validate('query', PaymentStatusQuery), async (c) => {
-    const status = await depositStatus(c.var.deps.db, {
+
+registerRoute(paymentRoutes, 'paymentStatus', async (c, { query }) => {
+  const status = await depositStatus(c.var.deps.db, {
+    userId: c.var.user.id,
+    orderId: query.order_id,
+  })
+  // Another customer's payment answers exactly like a missing one.
+  if (!status) throw new HttpError(404, PAYMENT_NOT_FOUND)
+  return c.json(status)
+})
+
+registerRoute(paymentRoutes, 'paymentMethods', async (c) => {
+  const gateway = enabledGateway(c)
+  try {
+    const methods = await gateway.listMethods()
+    return c.json(
+      methods.map((method) => ({
+        currency: method.currency.toUpperCase(),
+        network: method.network,
+        name: method.name,
+      })),
+    )
+  } catch (error) {
+    return gatewayFailure(c, error, PAYMENT_METHODS_UNAVAILABLE, 'list its methods')
+  }
+})
+
+registerRoute(paymentRoutes, 'createPayment', async (c, { body }) => {
+  const gateway = enabledGateway(c)
+  const { deps } = c.var
+  try {
+    const deposit = await startDeposit(deps.db, gateway, {
       userId: c.var.user.id,
-      orderId: c.req.valid('query').order_id,
+      amount: usdToMicros(body.amount),
+      method: body.method,
+      publicUrl: deps.config.publicUrl,
+      clock: deps.clock,
     })
-    // Another customer's payment answers exactly like a missing one.
-    if (!status) throw new HttpError(404, PAYMENT_NOT_FOUND)
-    return c.json(status)
-  })
+    return c.json({ payment_url: deposit.paymentUrl, order_id: deposit.orderId })
+  } catch (error) {
+    return gatewayFailure(c, error, FAILED_TO_PROCESS_PAYMENT, 'create an invoice')
+  }
+})
 
-  .get('/payments/:provider/methods', requireAuth, async (c) => {
-    const gateway = enabledGateway(c)
-    try {
-      const methods = await gateway.listMethods()
-      return c.json(
-        methods.map((method) => ({
-          currency: method.currency.toUpperCase(),
-          network: method.network,
-          name: method.name,
-        })),
-      )
-    } catch (error) {
-      return gatewayFailure(c, error, PAYMENT_METHODS_UNAVAILABLE, 'list its methods')
-    }
+paymentRoutes.post('/payments/:provider/webhook', async (c) => {
+  const { deps } = c.var
+  const provider = c.req.param('provider')
+  // The signature covers the exact bytes received, so the body is read as text, never parsed first.
+  const answer = await receiveWebhook(deps.db, deps.adapters?.payments, {
+    provider,
+    rawBody: await c.req.text(),
+    headers: c.req.raw.headers,
+    now: deps.clock.now(),
   })
-
-  .post('/payments/:provider/create', requireAuth, validate('json', CreatePaymentRequest), async (c) => {
-    const gateway = enabledGateway(c)
-    const body = c.req.valid('json')
-    const { deps } = c.var
-    try {
-      const deposit = await startDeposit(deps.db, gateway, {
-        userId: c.var.user.id,
-        amount: usdToMicros(body.amount),
-        method: body.method,
-        publicUrl: deps.config.publicUrl,
-        clock: deps.clock,
-      })
-      return c.json({ payment_url: deposit.paymentUrl, order_id: deposit.orderId })
-    } catch (error) {
-      return gatewayFailure(c, error, FAILED_TO_PROCESS_PAYMENT, 'create an invoice')
-    }
-  })
-
-  .post('/payments/:provider/webhook', async (c) => {
-    const { deps } = c.var
-    const provider = c.req.param('provider')
-    // The signature covers the exact bytes received, so the body is read as text, never parsed first.
-    const answer = await receiveWebhook(deps.db, deps.adapters?.payments, {
+  if (answer.status !== 200) {
+    deps.logger.warn('Payment webhook refused', { provider, status: answer.status, reason: answer.reason })
+    return c.json({ detail: answer.detail }, answer.status)
+  }
+  if (answer.outcome.kind === 'credited') {
+    deps.logger.info('Deposit credited', {
       provider,
-      rawBody: await c.req.text(),
-      headers: c.req.raw.headers,
-      now: deps.clock.now(),
+      orderId: answer.outcome.orderId,
+      userId: answer.outcome.userId,
+      amountMicros: answer.outcome.amount,
     })
-    if (answer.status !== 200) {
-      deps.logger.warn('Payment webhook refused', { provider, status: answer.status, reason: answer.reason })
-      return c.json({ detail: answer.detail }, answer.status)
-    }
-    if (answer.outcome.kind === 'credited') {
-      deps.logger.info('Deposit credited', {
-        provider,
-        orderId: answer.outcome.orderId,
-        userId: answer.outcome.userId,
-        amountMicros: answer.outcome.amount,
-      })
-    }
-    return c.json({ ok: true })
-  })
+  }
+  return c.json({ ok: true })
+})

@@ -13,7 +13,7 @@ import type { AppEnv } from '../http/env'
 // The sandbox gateway's hosted checkout, mounted at /sandbox (outside /api: browsers open it, as they would a
 // gateway's page). GET /sandbox/pay/{orderId} shows the amount with Pay and Fail buttons; each button records
 // the outcome, sends our own webhook endpoint the sandbox's signed webhook over HTTP, exactly as a real gateway
-// would, and returns the browser to /wallet?payment_status=...&order_id=... (spec §4).
+// would, and returns the browser to /wallet?payment_status=...&order_id=....
 
 const WEBHOOK_TIMEOUT_MS = 10_000
 

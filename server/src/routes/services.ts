@@ -2,6 +2,7 @@ import { per1kMicrosToUnitRateUsd, microsToUsd, serviceDisplayName } from '@enga
 import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { serviceCatalogue } from '../domain/services'
+import { registerRoute } from '../http/register-route'
 import type { AppEnv } from '../http/env'
 
 // GET /api/get-services (public): service name → price per unit in USD, what the landing page, the widget and
@@ -34,29 +35,31 @@ const widgetCors = cors({
 })
 
 export const serviceRoutes = new Hono<AppEnv>()
-  .use('/get-services', widgetCors)
-  .use('/services', widgetCors)
-  .get('/get-services', async (c) => {
-    const catalogue = await serviceCatalogue(c.var.deps.db)
-    const headers = { 'Cache-Control': CACHE_CONTROL, ETag: catalogue.pricesEtag }
-    if (matchesEtag(c.req.header('If-None-Match'), catalogue.pricesEtag)) return c.body(null, 304, headers)
-    return c.body(catalogue.pricesJson, 200, { ...headers, 'Content-Type': 'application/json' })
-  })
-  .get('/services', async (c) => {
-    const { services } = await serviceCatalogue(c.var.deps.db)
-    c.header('Cache-Control', CACHE_CONTROL)
-    return c.json(
-      services.map((service) => ({
-        id: String(service.id),
-        name: service.name,
-        displayName: serviceDisplayName(service.name),
-        /** USD per unit, as GET /api/get-services. */
-        rate: per1kMicrosToUnitRateUsd(service.rate_per_1k),
-        /** USD per 1,000 units, as the pricing grid shows it. */
-        ratePer1k: microsToUsd(service.rate_per_1k),
-        minQuantity: service.min_quantity,
-        maxQuantity: service.max_quantity,
-        isAi: service.is_ai === 1,
-      })),
-    )
-  })
+serviceRoutes.use('/get-services', widgetCors)
+serviceRoutes.use('/services', widgetCors)
+
+registerRoute(serviceRoutes, 'getServices', async (c) => {
+  const catalogue = await serviceCatalogue(c.var.deps.db)
+  const headers = { 'Cache-Control': CACHE_CONTROL, ETag: catalogue.pricesEtag }
+  if (matchesEtag(c.req.header('If-None-Match'), catalogue.pricesEtag)) return c.body(null, 304, headers)
+  return c.body(catalogue.pricesJson, 200, { ...headers, 'Content-Type': 'application/json' })
+})
+
+registerRoute(serviceRoutes, 'listServices', async (c) => {
+  const { services } = await serviceCatalogue(c.var.deps.db)
+  c.header('Cache-Control', CACHE_CONTROL)
+  return c.json(
+    services.map((service) => ({
+      id: String(service.id),
+      name: service.name,
+      displayName: serviceDisplayName(service.name),
+      /** USD per unit, as GET /api/get-services. */
+      rate: per1kMicrosToUnitRateUsd(service.rate_per_1k),
+      /** USD per 1,000 units, as the pricing grid shows it. */
+      ratePer1k: microsToUsd(service.rate_per_1k),
+      minQuantity: service.min_quantity,
+      maxQuantity: service.max_quantity,
+      isAi: service.is_ai === 1,
+    })),
+  )
+})

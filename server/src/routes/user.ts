@@ -3,13 +3,10 @@ import {
   type ContactMethod,
   EMAIL_ALREADY_REGISTERED,
   FAILED_TO_SAVE_SETTINGS,
-  IdParam,
   ME_RECENT_LIMIT,
   type MeResponse,
   microsToUsd,
-  SaveAiSettingsRequest,
   type Update,
-  UpdateProfileRequest,
 } from '@engage/contract'
 import { Hono } from 'hono'
 import { isUniqueViolation } from '../domain/accounts'
@@ -19,107 +16,107 @@ import { listOrders } from '../domain/orders'
 import { countPanelOrders, listContactMethods, listUpdates } from '../domain/panel-content'
 import { listTransactions } from '../domain/wallet'
 import { requireAuth } from '../http/auth'
+import { registerRoute } from '../http/register-route'
 import type { AppEnv } from '../http/env'
 import { HttpError } from '../http/errors'
-import { validate } from '../http/validate'
 
 // GET /api/user/me, PUT /api/user/profile, PUT /api/user/ai-settings, DELETE /api/user/ai-settings/{id}.
 
 export const userRoutes = new Hono<AppEnv>()
-  .use('/user/*', requireAuth)
+userRoutes.use('/user/*', requireAuth)
 
-  .get('/user/me', async (c) => {
-    const { db, clock, config } = c.var.deps
-    const userId = c.var.user.id
-    const user = await db
-      .selectFrom('users')
-      .select(['username', 'email', 'balance', 'profile_photo', 'phone', 'timezone', 'ai_presets_at'])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow()
-    if (user.ai_presets_at === null) await ensureAiPresets(db, userId, clock.now())
-    const page = { limit: ME_RECENT_LIMIT }
-    const [totalOrders, totalOrdersPanel, aiSettings, transactions, orders, updates, contactMethods] =
-      await Promise.all([
-        db
-          .selectFrom('orders')
-          .select((eb) => eb.fn.countAll<number | string>().as('count'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow()
-          .then((row) => Number(row.count)),
-        countPanelOrders(db),
-        listAiSettings(db, userId, config.dataKey),
-        listTransactions(db, userId, page),
-        listOrders(db, userId, page),
-        listUpdates(db),
-        listContactMethods(db),
-      ])
-    const body: MeResponse = {
-      username: user.username,
-      email: user.email,
-      balance: microsToUsd(Number(user.balance)),
-      profilePhoto: user.profile_photo,
-      totalOrders,
-      totalOrdersPanel,
-      settings: { phone: user.phone ?? '', timezone: user.timezone as MeResponse['settings']['timezone'] },
-      aiSettings,
-      transactions: transactions.transactions,
-      orders: await toApiOrdersWithAi(db, orders.orders),
-      updates: updates satisfies Update[],
-      contactMethods: contactMethods satisfies ContactMethod[],
-    }
-    return c.json(body, 200)
-  })
+registerRoute(userRoutes, 'getMe', async (c) => {
+  const { db, clock, config } = c.var.deps
+  const userId = c.var.user.id
+  const user = await db
+    .selectFrom('users')
+    .select(['username', 'email', 'balance', 'profile_photo', 'phone', 'timezone', 'ai_presets_at'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+  if (user.ai_presets_at === null) await ensureAiPresets(db, userId, clock.now())
+  const page = { limit: ME_RECENT_LIMIT }
+  const [totalOrders, totalOrdersPanel, aiSettings, transactions, orders, updates, contactMethods] =
+    await Promise.all([
+      db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+        .then((row) => Number(row.count)),
+      countPanelOrders(db),
+      listAiSettings(db, userId, config.dataKey),
+      listTransactions(db, userId, page),
+      listOrders(db, userId, page),
+      listUpdates(db),
+      listContactMethods(db),
+    ])
+  const body: MeResponse = {
+    username: user.username,
+    email: user.email,
+    balance: microsToUsd(Number(user.balance)),
+    profilePhoto: user.profile_photo,
+    totalOrders,
+    totalOrdersPanel,
+    settings: { phone: user.phone ?? '', timezone: user.timezone as MeResponse['settings']['timezone'] },
+    aiSettings,
+    transactions: transactions.transactions,
+    orders: await toApiOrdersWithAi(db, orders.orders),
+    updates: updates satisfies Update[],
+    contactMethods: contactMethods satisfies ContactMethod[],
+  }
+  return c.json(body, 200)
+})
 
-  .put('/user/profile', validate('json', UpdateProfileRequest), async (c) => {
-    const changes = c.req.valid('json')
-    const { db } = c.var.deps
-    const userId = c.var.user.id
-    const set: { email?: string; phone?: string | null; timezone?: string } = {}
-    if (changes.email !== undefined) set.email = changes.email
-    if (changes.phone !== undefined) set.phone = changes.phone === '' ? null : changes.phone
-    if (changes.timezone !== undefined) set.timezone = changes.timezone
-    if (Object.keys(set).length > 0) {
-      try {
-        await db.updateTable('users').set(set).where('id', '=', userId).execute()
-      } catch (error) {
-        if (isUniqueViolation(error)) {
-          throw new HttpError(409, EMAIL_ALREADY_REGISTERED, { fields: { field: 'email' } })
-        }
-        throw error
-      }
-    }
-    const user = await db
-      .selectFrom('users')
-      .select(['email', 'phone', 'timezone'])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow()
-    return c.json(
-      {
-        email: user.email,
-        settings: { phone: user.phone ?? '', timezone: user.timezone as MeResponse['settings']['timezone'] },
-      },
-      200,
-    )
-  })
-
-  .put('/user/ai-settings', validate('json', SaveAiSettingsRequest), async (c) => {
-    const settings = c.req.valid('json')
-    const { db, clock, config } = c.var.deps
-    const userId = c.var.user.id
+registerRoute(userRoutes, 'updateProfile', async (c, { body }) => {
+  const changes = body
+  const { db } = c.var.deps
+  const userId = c.var.user.id
+  const set: { email?: string; phone?: string | null; timezone?: string } = {}
+  if (changes.email !== undefined) set.email = changes.email
+  if (changes.phone !== undefined) set.phone = changes.phone === '' ? null : changes.phone
+  if (changes.timezone !== undefined) set.timezone = changes.timezone
+  if (Object.keys(set).length > 0) {
     try {
-      await saveAiSettings(db, userId, settings, clock.now(), config.dataKey)
+      await db.updateTable('users').set(set).where('id', '=', userId).execute()
     } catch (error) {
-      // Two requests creating the same id (in different case) at once: the unique index refuses the second.
-      if (isUniqueViolation(error)) throw new HttpError(409, FAILED_TO_SAVE_SETTINGS)
+      if (isUniqueViolation(error)) {
+        throw new HttpError(409, EMAIL_ALREADY_REGISTERED, { fields: { field: 'email' } })
+      }
       throw error
     }
-    return c.json(await listAiSettings(db, userId, config.dataKey), 200)
-  })
+  }
+  const user = await db
+    .selectFrom('users')
+    .select(['email', 'phone', 'timezone'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return c.json(
+    {
+      email: user.email,
+      settings: { phone: user.phone ?? '', timezone: user.timezone as MeResponse['settings']['timezone'] },
+    },
+    200,
+  )
+})
 
-  .delete('/user/ai-settings/:id', validate('param', IdParam), async (c) => {
-    const { id } = c.req.valid('param')
-    const { db, config } = c.var.deps
-    const userId = c.var.user.id
-    if (!(await deleteAiSetting(db, userId, id))) throw new HttpError(404, AI_SETTING_NOT_FOUND)
-    return c.json(await listAiSettings(db, userId, config.dataKey), 200)
-  })
+registerRoute(userRoutes, 'saveAiSettings', async (c, { body }) => {
+  const settings = body
+  const { db, clock, config } = c.var.deps
+  const userId = c.var.user.id
+  try {
+    await saveAiSettings(db, userId, settings, clock.now(), config.dataKey)
+  } catch (error) {
+    // Two requests creating the same id (in different case) at once: the unique index refuses the second.
+    if (isUniqueViolation(error)) throw new HttpError(409, FAILED_TO_SAVE_SETTINGS)
+    throw error
+  }
+  return c.json(await listAiSettings(db, userId, config.dataKey), 200)
+})
+
+registerRoute(userRoutes, 'deleteAiSetting', async (c, { params }) => {
+  const { id } = params
+  const { db, config } = c.var.deps
+  const userId = c.var.user.id
+  if (!(await deleteAiSetting(db, userId, id))) throw new HttpError(404, AI_SETTING_NOT_FOUND)
+  return c.json(await listAiSettings(db, userId, config.dataKey), 200)
+})

@@ -1,10 +1,11 @@
 import { Hono, type HonoRequest } from 'hono'
 import { authenticateApiKey } from '../domain/api-keys'
-import { runV2Action, V2_ERRORS, type V2Fields } from '../domain/v2'
+import { runV2Action } from '../smm-api/actions'
+import { V2_ERRORS, type V2Fields } from '../smm-api/protocol'
 import type { AppEnv } from '../http/env'
 import { HttpError } from '../http/errors'
 
-// POST /api/v2: the SMM panel API v2 for customers (issue 11), mounted at API_V2_PATH. It answers as panels
+// POST /api/v2: the SMM panel API v2 for customers, mounted at API_V2_PATH. It answers as panels
 // do, not in the rest of the API's shape: HTTP 200 with JSON, a refusal as `{ "error": "..." }` (reseller
 // scripts read the body, not the status), and only the rate limit as a status of its own (429). The fields
 // `key` and `action` come form-encoded, as the protocol sends them, or as JSON.

@@ -6,7 +6,7 @@ import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../http/env'
 import { HttpError } from '../http/errors'
 
-// The order widget for partner sites (issue 9), from the widget's build (packages/widget/dist):
+// The order widget for partner sites, from the widget's build (packages/widget/dist):
 // - /widget/loader.js: the one script partners embed. A stable URL, so it is cached briefly and revalidated
 //   with its ETag; a new build reaches partner pages within a minute.
 // - /widget/assets/<name>-<hash>.js: the bundle the loader imports. Its name changes with its content, so it

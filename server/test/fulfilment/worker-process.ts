@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { sql } from 'kysely'
 import { createDatabase } from '../../src/db/connect'
-import { noGeneratedTexts } from '../../src/domain/fulfilment'
 import { providerClientFactory } from '../../src/domain/providers'
 import { fulfilmentJobs } from '../../src/jobs/registry'
 import { createWorker, type JobHandlers } from '../../src/jobs/worker'
@@ -34,7 +33,8 @@ const { handlers, recurring } = fulfilmentJobs(
     clock: systemClock,
     logger: consoleLogger,
     clientFor: providerClientFactory(dataKey, { timeoutMs: 5000 }),
-    orderTexts: noGeneratedTexts,
+    // No AI texts are ever ready here: the orders this worker runs are not AI orders.
+    orderTexts: () => Promise.resolve(null),
   },
   { syncIntervalMs: number('SYNC_INTERVAL_MS', 200), subscriptionIntervalMs: 1000 },
 )

@@ -1,7 +1,7 @@
 // The operator console's hooks: a query per read, a mutation per write, each write invalidating what it
 // changes. The admin client comes from AdminClientProvider (the console builds it in its own chunk), the cache
 // from the app's QueryClientProvider. Like the customer hooks, TanStack's retries are off: the client already
-// retries per spec §7.
+// retries per
 
 import type { EndpointRequest } from '@engage/contract'
 import {

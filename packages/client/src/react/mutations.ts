@@ -54,7 +54,7 @@ export function useSignup() {
 }
 
 /**
- * §4: logout forgets the user's data even when the server reports a failure (the failure is only logged by
+ * logout forgets the user's data even when the server reports a failure (the failure is only logged by
  * the app); the app removes authToken and sessionId and navigates to / in onSettled.
  */
 export function useLogout() {

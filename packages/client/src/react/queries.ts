@@ -1,4 +1,4 @@
-// Read hooks. The client already retries per spec §7, so TanStack's own retries are off (retry: false):
+// Read hooks. The client already retries per, so TanStack's own retries are off (retry: false):
 // retrying twice over would multiply the waits.
 
 import { servicesFromRates, ORDERS_POLL_MS, PAGE_LIMIT_DEFAULT, type PaymentProvider } from '@engage/contract'
@@ -8,7 +8,7 @@ import type { Client } from '../createClient'
 import { queryKeys } from '../queryKeys'
 import { useClient } from './ClientProvider'
 
-/** The signed-in user (GET /api/user/me), normalised. See isSessionEndingError for §4's logout rule. */
+/** The signed-in user (GET /api/user/me), normalised. See isSessionEndingError for the logout rule. */
 export function useMe(options: { enabled?: boolean } = {}) {
   const client = useClient()
   return useQuery({

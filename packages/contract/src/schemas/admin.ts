@@ -1,4 +1,4 @@
-// The operator console's calls, all under /api/admin/... (issue 10, ADR 070). Every one needs a signed-in
+// The operator console's calls, all under /api/admin/... (ADR 070). Every one needs a signed-in
 // support or admin account: no token answers 401, a customer's token 403 (OPERATOR_FORBIDDEN), a support
 // account on an admin-only call 403 (ADMIN_ONLY). Which role each call needs is the `role` of its entry in
 // the operator registry (adminEndpoints.ts), the one source of the permission matrix.

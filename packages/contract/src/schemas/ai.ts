@@ -1,4 +1,4 @@
-// POST /api/ai/preview: one sample text for the AI settings dialog's 'Generate preview' (issue 7).
+// POST /api/ai/preview: one sample text for the AI settings dialog's 'Generate preview'.
 
 import * as z from 'zod'
 import { AI_SERVICE_TYPES } from '../services'

@@ -1,5 +1,5 @@
 // GET /api/user/api-keys, POST /api/user/api-keys, DELETE /api/user/api-keys/{id}: the keys a customer calls
-// the SMM panel API v2 (POST /api/v2) with (issue 11).
+// the SMM panel API v2 (POST /api/v2) with.
 
 import * as z from 'zod'
 import { IsoDateTime, requiredText } from './common'

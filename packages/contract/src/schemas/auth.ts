@@ -80,7 +80,7 @@ export const ChangePasswordRequest = z
   })
 export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>
 
-/** The Google popup's message to its opener (§3); accepted only from the panel's own origin. */
+/** The Google popup's message to its opener; accepted only from the panel's own origin. */
 export const GooglePopupMessage = z.object({
   type: z.string(),
   jwtToken: z.string().optional(),

@@ -10,7 +10,7 @@ export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponse>
 /** The `type` of every message the Google popup posts to its opener. */
 export const GOOGLE_AUTH_MESSAGE_TYPE = 'google-auth'
 
-// House texts: the popup posts one of these as `error`, and the panel shows it as it is (spec §8).
+// House texts: the popup posts one of these as `error`, and the panel shows it as it is.
 export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured'
 export const GOOGLE_UNAVAILABLE = 'Google sign-in is unavailable right now. Please try again later.'
 export const GOOGLE_CANCELLED = 'Google sign-in was cancelled.'

@@ -21,14 +21,14 @@ export type OrderStatus = z.infer<typeof OrderStatus>
 /** A service name as the order calls send it ('followers', 'ai_comments'). */
 export const ServiceType = requiredText(SERVICE_TYPE_REQUIRED, 100)
 
-/** A link starting with http:// or https:// (§5). */
+/** A link starting with http:// or https://. */
 export const TargetUrl = z
   .string({ error: VALID_URL_REQUIRED })
   .trim()
   .max(2048, VALID_URL_REQUIRED)
   .refine(isHttpUrl, { message: VALID_URL_REQUIRED })
 
-/** A whole number from 1 to 10,000 (§5, §9). */
+/** A whole number from 1 to 10,000. */
 export const Quantity = z
   .number({ error: QUANTITY_RANGE_MESSAGE })
   .int(QUANTITY_RANGE_MESSAGE)

@@ -30,7 +30,7 @@ export type CryptoMethod = z.infer<typeof CryptoMethod>
 export const PaymentMethodsResponse = z.array(CryptoMethod)
 export type PaymentMethodsResponse = z.infer<typeof PaymentMethodsResponse>
 
-/** A deposit amount in USD: 5 to 10,000, in steps of 0.01 (§5). */
+/** A deposit amount in USD: 5 to 10,000, in steps of 0.01. */
 export const DepositAmount = z
   .number({ error: AMOUNT_REQUIRED })
   .min(DEPOSIT_MIN_USD, MINIMUM_DEPOSIT_MESSAGE)

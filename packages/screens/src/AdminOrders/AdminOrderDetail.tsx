@@ -18,11 +18,11 @@ import {
   Link,
   Spinner,
   Stack,
-  StatusBadge,
   Table,
   Text,
   type TableColumn,
 } from '@engage/ui'
+import { StatusBadge } from '../StatusBadge'
 import {
   AdminDetails,
   AdminErrorBanner,

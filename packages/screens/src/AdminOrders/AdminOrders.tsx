@@ -1,7 +1,8 @@
 import { useId, useState } from 'react'
 import { formatUsd, ORDER_STATUSES, statusLabel, type AdminOrder } from '@engage/contract'
 import { useAdminOrders, type AdminOrderFilters } from '@engage/client'
-import { Button, Form, Select, Stack, StatusBadge, Text, TextField, type TableColumn } from '@engage/ui'
+import { Button, Form, Select, Stack, Text, TextField, type TableColumn } from '@engage/ui'
+import { StatusBadge } from '../StatusBadge'
 import { AdminPagedTable, AdminSectionHeader, formatDateTime, useCursorPages } from '../AdminShared'
 import { AdminOrderDetail } from './AdminOrderDetail'
 

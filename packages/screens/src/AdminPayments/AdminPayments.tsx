@@ -1,7 +1,8 @@
 import { useId, useState } from 'react'
 import { formatUsd, type AdminPayment } from '@engage/contract'
 import { useAdminPayments, useAdminRecheckPayment, type AdminPaymentFilters } from '@engage/client'
-import { Banner, Button, Select, Stack, StatusBadge, Text, TextField, type TableColumn } from '@engage/ui'
+import { Banner, Button, Select, Stack, Text, TextField, type TableColumn } from '@engage/ui'
+import { StatusBadge } from '../StatusBadge'
 import {
   AdminErrorBanner,
   AdminFilterForm,

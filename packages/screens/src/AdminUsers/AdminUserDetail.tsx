@@ -10,11 +10,11 @@ import {
   Icon,
   Spinner,
   Stack,
-  StatusBadge,
   Table,
   Text,
   type TableColumn,
 } from '@engage/ui'
+import { StatusBadge } from '../StatusBadge'
 import {
   AdminDetails,
   AdminErrorBanner,

@@ -29,10 +29,10 @@ import {
   Heading,
   Spinner,
   Stack,
-  StatusBadge,
   Table,
   type TableColumn,
 } from '@engage/ui'
+import { StatusBadge } from '../StatusBadge'
 import { useOrderMessages } from '../OrderForm/OrderFormMessages'
 import { OrderDetailCard } from '../OrderDetailCard'
 import { actionsCell, tableHeader } from './OrdersTable.css'

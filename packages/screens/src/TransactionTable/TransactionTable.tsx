@@ -7,18 +7,8 @@ import {
   type Transaction,
 } from '@engage/contract'
 import { isApiError, useTransactions } from '@engage/client'
-import {
-  Badge,
-  Banner,
-  Button,
-  Heading,
-  Icon,
-  Stack,
-  StatusBadge,
-  Table,
-  Text,
-  type TableColumn,
-} from '@engage/ui'
+import { Badge, Banner, Button, Heading, Icon, Stack, Table, Text, type TableColumn } from '@engage/ui'
+import { StatusBadge } from '../StatusBadge'
 import { CryptoLogo } from '../CryptoLogo'
 import {
   detailList,

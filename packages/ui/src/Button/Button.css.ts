@@ -1,4 +1,4 @@
-import { recipe, type RecipeVariants } from '@vanilla-extract/recipes'
+import { recipe } from '@vanilla-extract/recipes'
 import { vars } from '../tokens/vars.css'
 
 export const button = recipe({
@@ -86,5 +86,3 @@ export const button = recipe({
   },
   defaultVariants: { tone: 'primary', size: 'medium', isIconOnly: false, isFullWidth: false },
 })
-
-export type ButtonVariants = NonNullable<RecipeVariants<typeof button>>

@@ -3,7 +3,7 @@ import { resolveApiKey, type AiConfig } from './config'
 import { providerError, requestProviderJson, type Fetch, type ProviderRequest } from './http'
 import { aiProviderNames, type AiProvider } from './providers'
 
-/** One entry of the fetch-models answer (spec §3, "Model option"). */
+/** One entry of the fetch-models answer ("Model option"). */
 export interface ModelOption {
   id: string
   name: string

@@ -1,4 +1,4 @@
-/** The two services whose units are texts written by a model (spec §9). */
+/** The two services whose units are texts written by a model. */
 export const aiServiceTypes = ['ai_comments', 'ai_tweets'] as const
 
 export type AiServiceType = (typeof aiServiceTypes)[number]

@@ -1,4 +1,4 @@
-/** The AI providers a customer may pick in an AI setting (spec §3). */
+/** The AI providers a customer may pick in an AI setting. */
 export const aiProviders = ['openai', 'deepseek', 'openrouter', 'replicate'] as const
 
 export type AiProvider = (typeof aiProviders)[number]

@@ -1,6 +1,6 @@
 import type { AiProvider } from './providers'
 
-/** The parts of a customer's AI setting (spec §3) that shape a generation call. */
+/** The parts of a customer's AI setting that shape a generation call. */
 export interface AiGenerationSetting {
   provider: AiProvider
   /** openai/deepseek/openrouter: the model id; replicate: `owner/name` or `owner/name:version`. */

@@ -8,14 +8,12 @@ export * from './types'
 export * from './errors'
 export { paymentConfigFromEnv, PaymentConfigError, type PaymentConfig } from './config'
 export {
-  sandboxSignatureHeader,
-  signSandboxBody,
   type SandboxGateway,
   type SandboxOutcome,
   type SandboxOutcomeLookup,
   type SandboxOutcomeStatus,
 } from './sandbox'
-export { renderSandboxCheckoutPage, type SandboxCheckoutPageInput } from './sandboxCheckoutPage'
+export { renderSandboxCheckoutPage } from './sandboxCheckoutPage'
 
 /** What only the running server knows. */
 export interface PaymentRuntime {

@@ -1,14 +1,9 @@
 export {
   createSmmClient,
   maximumOrdersPerCall,
-  type SmmAddRequest,
-  type SmmBalance,
-  type SmmCancelResult,
   type SmmClient,
-  type SmmClientOptions,
   type SmmOrderStatus,
-  type SmmOrderStatusResult,
   type SmmService,
 } from './client'
 export { SmmRejectedError, SmmTransientError } from './errors'
-export { mapUpstreamStatus, type UpstreamOrderStatus } from './status'
+export { mapUpstreamStatus } from './status'

@@ -1,7 +1,7 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely'
 import { isPostgres } from '../dialect'
 
-// Core tables of issue 3. Later areas add their own numbered migrations; a migration is never edited once landed.
+// Core tables. Later areas add their own numbered migrations; a migration is never edited once landed.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db)
@@ -182,7 +182,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Newest-first keyset pagination of a customer's orders.
   await db.schema.createIndex('orders_user').on('orders').columns(['user_id', 'id']).execute()
   await db.schema.createIndex('orders_status').on('orders').columns(['status', 'id']).execute()
-  // "No multiple orders for the same link at the same time" (spec §1), held by the database so that concurrent
+  // "No multiple orders for the same link at the same time", held by the database so that concurrent
   // requests cannot both pass a check. Subscription periods are exempt: they are one order stream by design.
   await db.schema
     .createIndex('orders_one_active_per_link')

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// A subscription keeps the rate it was sold at: its total cost (spec §9) is quoted at creation, and every later
+// A subscription keeps the rate it was sold at: its total cost is quoted at creation, and every later
 // period is charged at that same rate, whatever the service costs by then.
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 
-// AI settings (issue 3, spec §3):
+// AI settings:
 // - users.ai_presets_at records when the two AI presets were created for a user, so they are created once:
 //   a customer who deletes them does not get them back at the next /api/user/me;
 // - AI setting ids are matched case-insensitively (DELETE /api/user/ai-settings/{id}, upsert by id), so two

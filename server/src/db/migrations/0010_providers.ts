@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import { isPostgres } from '../dialect'
 
-// Upstream providers (issue 5): the SMM panels orders are placed with, and the catalogue each one offers.
+// Upstream providers: the SMM panels orders are placed with, and the catalogue each one offers.
 // A service of ours maps to one provider and one of its remote services through services.provider_id and
 // services.remote_service_id (0001); provider_services keeps what `provider:import` read, so an operator can
 // compare our rates with theirs and map a service without asking the provider again.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// A subscription period whose charge the balance cannot cover is skipped (issue 5). Counting the skipped ones
+// A subscription period whose charge the balance cannot cover is skipped. Counting the skipped ones
 // beside periods_placed tells which period comes next (placed + skipped + 1) and when the schedule is over
 // (placed + skipped = period_count), whatever happened on the way.
 

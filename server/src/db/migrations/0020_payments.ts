@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// Payments (issue 6). Two things the payments table of 0001 cannot hold:
+// Payments. Two things the payments table of 0001 cannot hold:
 // - gateway_payment_id: NOWPayments reports on a payment made against our invoice, and asking for that
 //   payment's status later needs its own id; the first IPN names it, so the reconcile job can ask even when the
 //   final IPN never arrives.

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 
-// AI-written texts of ai_comments and ai_tweets orders (issue 7). Each text is a row of its own, written in the
+// AI-written texts of ai_comments and ai_tweets orders. Each text is a row of its own, written in the
 // transaction that records its batch, so a generation that fails half way keeps what the provider was already
 // paid for and a retry asks only for the rest. order_ai_generations holds the tokens spent per order and which
 // key paid for them.

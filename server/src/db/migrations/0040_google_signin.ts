@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// Google sign-in (issue 8): one row per popup that went to Google and has not come back yet. The callback
+// Google sign-in: one row per popup that went to Google and has not come back yet. The callback
 // deletes its row as it reads it, so a state works once; rows left by abandoned popups expire after ten
 // minutes and are pruned when the next sign-in starts.
 

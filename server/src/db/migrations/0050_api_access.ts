@@ -1,7 +1,7 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely'
 import { isPostgres } from '../dialect'
 
-// API access for customers (issue 11): the keys customers call the SMM panel API v2 with, and the refills they
+// API access for customers: the keys customers call the SMM panel API v2 with, and the refills they
 // ask for through it.
 //
 // api_keys: only the SHA-256 of a key is stored (key_hash), so a leaked table holds no usable key; `prefix` is

@@ -1,7 +1,7 @@
 import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely'
 import { isPostgres } from '../dialect'
 
-// The operator console (issue 10, ADR 070).
+// The operator console (ADR 070).
 //
 // audit_log: one row per operator write: who (id, and the email and role they had then, so the row still reads
 // after the account changes), the action, its target ('order:42'), the target's JSON before and after, the

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect'
 import { countJobs, listDeadJobs, requeueDeadJob } from '../../jobs/claim'
 import { recordAudit } from './audit'
 import { type Actor, AdminRefusal } from './common'
-import { toAdminJob } from './orders'
+import { toAdminJob } from './views'
 
 // Background jobs in the console: counts by state, the dead ones with their last error, and a retry that puts a
 // dead job back in the queue with fresh attempts (jobs/claim.ts).

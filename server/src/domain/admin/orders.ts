@@ -3,7 +3,6 @@ import {
   ADMIN_NOTHING_TO_REFUND,
   ADMIN_ORDER_NOT_PAUSABLE,
   ADMIN_REFUND_TOO_LARGE,
-  type AdminJob,
   type AdminOrder,
   type AdminOrderDetailResponse,
   type AuditAction,
@@ -17,63 +16,23 @@ import {
 } from '@engage/contract'
 import { sql } from 'kysely'
 import type { Db } from '../../db/connect'
-import type { Job, Order } from '../../db/schema'
+import type { Order } from '../../db/schema'
 import { isUniqueViolation } from '../accounts'
 import { credit, DuplicateLedgerEventError } from '../ledger'
-import { cancelOrder, retryOrder, toApiOrder } from '../orders'
+import { cancelOrder, retryOrder } from '../orders'
 import { auditOfTarget, recordAudit } from './audit'
 import { type Actor, AdminRefusal, containsText, iso, isoOrNull, pageOf, parseIdCursor } from './common'
-import { findUserByIdOrEmail, toAdminLedgerEntry } from './users'
+import { findUserByIdOrEmail, toAdminJob, toAdminLedgerEntry, toAdminOrders } from './views'
 
 // Orders in the console: every account's, filtered; one with its upstream history; and the support actions
 // (retry, pause, cancel, refund, status by hand). Cancel and retry are the customer's own rules (orders.ts),
 // run on the order's owner's behalf; refunds write `refund` ledger entries and raise `orders.refunded`, so the
 // automatic refund of an undelivered remainder (fulfilment.ts) never pays back more than is left.
 
-export async function toAdminOrders(db: Db, rows: readonly Order[]): Promise<AdminOrder[]> {
-  const userIds = [...new Set(rows.map((row) => Number(row.user_id)))]
-  const users =
-    userIds.length === 0
-      ? []
-      : await db.selectFrom('users').select(['id', 'email']).where('id', 'in', userIds).execute()
-  const emails = new Map(users.map((user) => [Number(user.id), user.email]))
-  return rows.map((row) => ({
-    ...toApiOrder(row),
-    user_id: String(row.user_id),
-    user_email: emails.get(Number(row.user_id)) ?? '',
-    service_id: String(row.service_id),
-    refunded: microsToUsd(Number(row.refunded)),
-    provider_id: row.provider_id === null ? null : String(row.provider_id),
-    upstream_order_id: row.upstream_order_id,
-    updated_at: iso(row.updated_at),
-  }))
-}
-
 async function oneAdminOrder(db: Db, row: Order): Promise<AdminOrder> {
   const [order] = await toAdminOrders(db, [row])
   if (!order) throw new Error('An order could not be read back')
   return order
-}
-
-export function toAdminJob(row: Job): AdminJob {
-  let payload: unknown = row.payload
-  try {
-    payload = JSON.parse(row.payload) as unknown
-  } catch {
-    // Kept as text.
-  }
-  return {
-    id: String(row.id),
-    kind: row.kind,
-    payload,
-    status: row.status,
-    attempts: row.attempts,
-    max_attempts: row.max_attempts,
-    last_error: row.last_error,
-    run_at: iso(row.run_at),
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-  }
 }
 
 export interface OrderFilter {

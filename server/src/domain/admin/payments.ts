@@ -11,7 +11,7 @@ import type { Payment } from '../../db/schema'
 import { applyPaymentReport } from '../payments'
 import { recordAudit } from './audit'
 import { type Actor, AdminRefusal, iso, isoOrNull, pageOf, parseIdCursor } from './common'
-import { findUserByIdOrEmail } from './users'
+import { findUserByIdOrEmail } from './views'
 
 // Deposits in the console: the list with each gateway's own status word, and a re-check that asks the gateway
 // now and applies its answer exactly as the webhook and the reconcile job do (payments.ts), so a paid deposit is

@@ -4,6 +4,7 @@ import {
   ADMIN_LAST_ADMIN,
   ADMIN_NOT_YOURSELF,
   type AdminLedgerEntry,
+  type AdminMeResponse,
   type AdminUser,
   type AdminUserDetailResponse,
   microsToUsd,
@@ -14,37 +15,28 @@ import {
 import type { Kysely } from 'kysely'
 import type { Db } from '../../db/connect'
 import { isPostgres } from '../../db/dialect'
-import type { LedgerEntry, User } from '../../db/schema'
+import type { User } from '../../db/schema'
 import { credit, debit, DuplicateLedgerEventError, InsufficientFundsError, ledgerSum } from '../ledger'
 import { endAllSessions } from '../sessions'
 import { recordAudit } from './audit'
-import { type Actor, AdminRefusal, containsText, iso, isoOrNull, pageOf, parseIdCursor } from './common'
-import { toAdminOrders } from './orders'
+import { type Actor, AdminRefusal, containsText, pageOf, parseIdCursor } from './common'
+import { toAdminLedgerEntry, toAdminOrders, toAdminUser } from './views'
 
 // Accounts in the console: search, one account with its money and orders, balance adjustments (a new
 // `adjustment` ledger entry with a reason, never an edit), roles, and disabling (which ends every session).
 
-export function toAdminUser(row: User): AdminUser {
+/** The signed-in operator as the console's header shows them (behind the role guard: support or admin). */
+export async function operatorMe(db: Db, id: number): Promise<AdminMeResponse> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'username', 'role'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
   return {
-    id: String(row.id),
-    email: row.email,
-    username: row.username,
-    role: row.role,
-    balance: microsToUsd(Number(row.balance)),
-    disabled: row.disabled_at !== null,
-    disabled_at: isoOrNull(row.disabled_at),
-    created_at: iso(row.created_at),
-  }
-}
-
-export function toAdminLedgerEntry(row: LedgerEntry): AdminLedgerEntry {
-  return {
-    id: String(row.id),
-    created_at: iso(row.created_at),
-    amount: microsToUsd(Number(row.amount)),
-    kind: row.kind,
-    reference: row.reference,
-    note: row.note,
+    id: String(user.id),
+    email: user.email,
+    username: user.username,
+    role: user.role === 'admin' ? 'admin' : 'support',
   }
 }
 
@@ -52,15 +44,6 @@ export async function findUser(db: Db, id: number): Promise<User> {
   const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
   if (!row) throw new AdminRefusal(404, USER_NOT_FOUND)
   return row
-}
-
-/** A user named by id ('7') or email (any case); undefined when there is none. */
-export async function findUserByIdOrEmail(db: Db, text: string): Promise<User | undefined> {
-  const trimmed = text.trim()
-  if (/^[1-9]\d{0,14}$/.test(trimmed)) {
-    return db.selectFrom('users').selectAll().where('id', '=', Number(trimmed)).executeTakeFirst()
-  }
-  return db.selectFrom('users').selectAll().where('email', '=', trimmed.toLowerCase()).executeTakeFirst()
 }
 
 export async function searchUsers(

@@ -1,7 +1,7 @@
 import type { PaymentGateways } from '../../adapters/payments'
 import type { Db } from '../../db/connect'
 import { reconcilePendingPayments } from '../../domain/payments'
-import type { Clock } from '../../http/env'
+import type { Clock } from '../../domain/clock'
 import type { Logger } from '../../logger'
 import type { JobPayloads } from '../queue'
 import type { JobHandler, JobHandlers, RecurringJob } from '../worker'

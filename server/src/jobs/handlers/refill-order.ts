@@ -4,7 +4,7 @@ import type { JobHandler } from '../worker'
 
 declare module '../queue' {
   interface JobPayloads {
-    /** Ask the order's provider for a refill (API v2 `refill`), then follow it until it ends (issue 11). */
+    /** Ask the order's provider for a refill (API v2 `refill`), then follow it until it ends. */
     'refill-order': { refillId: number }
   }
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connect'
 import { placeDueSubscriptionPeriods } from '../../domain/subscription-periods'
-import type { Clock } from '../../http/env'
+import type { Clock } from '../../domain/clock'
 import type { Logger } from '../../logger'
 import type { JobPayloads } from '../queue'
 import type { JobHandler } from '../worker'

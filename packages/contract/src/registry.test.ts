@@ -1,7 +1,8 @@
 import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
 import { adminEndpoints } from './adminEndpoints'
-import { buildPath, endpoints, schemaRegistry } from './endpoints'
+import { endpoints } from './endpoints'
+import { buildPath, schemaRegistry } from './registry'
 
 // Both registries: customer calls (endpoints) and operator calls (adminEndpoints).
 const registry = { ...endpoints, ...adminEndpoints }

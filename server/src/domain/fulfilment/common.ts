@@ -1,0 +1,66 @@
+import type { Db } from '../../db/connect'
+import type { Order, Provider, Service } from '../../db/schema'
+import type { Clock } from '../clock'
+import type { Logger } from '../../logger'
+import type { ProviderClientFactory } from '../providers'
+
+// What dispatch, sync and cancel share: their dependencies, the refund of an undelivered remainder, and the
+// lookups of an order, a provider and where a service's orders go.
+
+/**
+ * Where an AI order's texts come from (AI generation stores them with the order): the texts to send upstream as
+ * `comments`, one per unit, or null while they are not ready. Dispatch waits for them: an AI order without its
+ * texts stays pending and its dispatch job looks again a little later, without using up an attempt.
+ */
+export type OrderTextsSource = (db: Db, order: Order) => Promise<readonly string[] | null>
+
+export interface FulfilmentDeps {
+  db: Db
+  clock: Clock
+  logger: Logger
+  clientFor: ProviderClientFactory
+  orderTexts: OrderTextsSource
+}
+
+// ---- Refund math ------------------------------------------------------------------------------------------
+
+/**
+ * The refund of an order that stopped with `remains` units undelivered: charge × remains / quantity, rounded
+ * DOWN to the micro-USD so that we never refund more than the undelivered share of what was charged.
+ */
+export function undeliveredRefundMicros(charge: number, quantity: number, remains: number): number {
+  if (quantity <= 0 || charge <= 0) return 0
+  const undelivered = Math.min(Math.max(remains, 0), quantity)
+  return Number((BigInt(charge) * BigInt(undelivered)) / BigInt(quantity))
+}
+
+export async function loadOrder(db: Db, orderId: number): Promise<Order | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst()
+}
+
+export async function loadProvider(db: Db, providerId: number | null): Promise<Provider | undefined> {
+  if (providerId === null) return undefined
+  return db.selectFrom('providers').selectAll().where('id', '=', providerId).executeTakeFirst()
+}
+
+/** Where a service's orders go: an enabled provider and the provider's own service id. */
+export interface ServiceUpstream {
+  provider: Provider
+  remoteServiceId: number
+}
+
+/**
+ * The provider a service is mapped to, or undefined when it has none, the provider is disabled, or the
+ * provider's service id is missing: such a service's orders pause with NO_PROVIDER.
+ */
+export async function serviceUpstream(
+  db: Db,
+  service: Pick<Service, 'provider_id' | 'remote_service_id'>,
+): Promise<ServiceUpstream | undefined> {
+  const provider = await loadProvider(db, service.provider_id)
+  const remoteServiceId = Number(service.remote_service_id)
+  if (!provider || provider.enabled !== 1 || !Number.isSafeInteger(remoteServiceId) || remoteServiceId <= 0) {
+    return undefined
+  }
+  return { provider, remoteServiceId }
+}

@@ -1,0 +1,246 @@
+import { SmmRejectedError, SmmTransientError } from '../../adapters/smm'
+import type { Db } from '../../db/connect'
+import type { Order } from '../../db/schema'
+import { NO_PROVIDER, PLACEMENT_UNCONFIRMED, providerRefusedReason, providerUnreachableReason } from './texts'
+import { type FulfilmentDeps, loadOrder, serviceUpstream } from './common'
+
+// Sending a pending order upstream. The SMM protocol has no idempotency key, so placement follows one rule:
+// the attempt is recorded and committed before `add` is called, and the upstream id is stored as soon as `add`
+// answers. An attempt without an id means "maybe placed": that order is never sent again automatically, it is
+// paused for review. Each database change is its own short transaction, never held across a provider call.
+
+export type DispatchOutcome =
+  /** `add` answered; the order is processing with its upstream id. */
+  | { outcome: 'placed'; upstreamOrderId: string }
+  /** The order already has its upstream id (a run before a crash stored it). */
+  | { outcome: 'already-placed' }
+  /** Nothing to do: the order is gone, cancelled, paused or no longer pending. */
+  | { outcome: 'not-pending' }
+  | { outcome: 'paused'; reason: string }
+  /** Not ready to send (an AI order waiting for its texts). */
+  | { outcome: 'waiting'; reason: string }
+
+/**
+ * Request-level failures after which the provider surely has no order: it answered with an error status
+ * (the protocol creates the order and answers its id in the same response), or the request never reached it.
+ * Anything else (a timeout, a dropped connection, an answer we could not read) may hide a placed order.
+ */
+function surelyNotPlaced(error: SmmTransientError): boolean {
+  const status = error.httpStatus
+  if (status !== null && (status >= 500 || status === 429 || status === 408)) return true
+  const networkCause: unknown = error.cause instanceof Error ? error.cause.cause : undefined
+  const code =
+    typeof networkCause === 'object' && networkCause !== null && 'code' in networkCause
+      ? String(networkCause.code)
+      : ''
+  return ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code)
+}
+
+/**
+ * Pauses a pending order that has no upstream id. `clearAttempt` forgets the attempt: only when the provider
+ * surely has no order (it refused it, or the order never reached it), so a retry may send it again.
+ */
+async function pauseUnplacedOrder(
+  db: Db,
+  input: { orderId: number; reason: string; clearAttempt: boolean; now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({
+      status: 'paused',
+      paused_reason: input.reason,
+      updated_at: input.now,
+      ...(input.clearAttempt ? { upstream_attempted_at: null } : {}),
+    })
+    .where('id', '=', input.orderId)
+    .where('status', '=', 'pending')
+    .where('upstream_order_id', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/**
+ * Records the upstream id `add` answered. It wins over a pause made meanwhile (a second run that found the
+ * attempt without an id while this one waited for the answer): the order does exist upstream.
+ */
+async function storeUpstreamOrderId(
+  deps: FulfilmentDeps,
+  order: Order,
+  upstreamOrderId: string,
+): Promise<void> {
+  const result = await deps.db
+    .updateTable('orders')
+    .set({
+      upstream_order_id: upstreamOrderId,
+      status: 'processing',
+      paused_reason: null,
+      updated_at: deps.clock.now(),
+    })
+    .where('id', '=', order.id)
+    .where('upstream_order_id', 'is', null)
+    .where('status', 'in', ['pending', 'paused'])
+    .executeTakeFirst()
+  if (Number(result.numUpdatedRows) !== 1) {
+    deps.logger.error('An upstream order id could not be stored', { orderId: order.id, upstreamOrderId })
+  }
+}
+
+/**
+ * Sends a pending order to its provider, once. See the rule at the top of this file; the outcome says what
+ * happened. Throws SmmTransientError when the provider surely did not take the order and may be asked again
+ * (the job retries with backoff); every other failure leaves the order paused with its reason.
+ */
+export async function dispatchOrder(deps: FulfilmentDeps, orderId: number): Promise<DispatchOutcome> {
+  const { db, clock } = deps
+  const order = await loadOrder(db, orderId)
+  if (!order) return { outcome: 'not-pending' }
+  if (order.upstream_order_id !== null) {
+    await db
+      .updateTable('orders')
+      .set({ status: 'processing', updated_at: clock.now() })
+      .where('id', '=', order.id)
+      .where('status', '=', 'pending')
+      .execute()
+    return { outcome: 'already-placed' }
+  }
+  if (order.status !== 'pending') return { outcome: 'not-pending' }
+  if (order.upstream_attempted_at !== null) {
+    await pauseUnplacedOrder(db, {
+      orderId: order.id,
+      reason: PLACEMENT_UNCONFIRMED,
+      clearAttempt: false,
+      now: clock.now(),
+    })
+    return { outcome: 'paused', reason: PLACEMENT_UNCONFIRMED }
+  }
+
+  const service = await db
+    .selectFrom('services')
+    .selectAll()
+    .where('id', '=', order.service_id)
+    .executeTakeFirstOrThrow()
+  // The mapping first: an AI order of a service that cannot be sent anywhere pauses before its texts are
+  // written, so no tokens of the customer's (or the operator's) key are spent on it.
+  const upstream = await serviceUpstream(db, service)
+  if (!upstream) {
+    await pauseUnplacedOrder(db, {
+      orderId: order.id,
+      reason: NO_PROVIDER,
+      clearAttempt: true,
+      now: clock.now(),
+    })
+    return { outcome: 'paused', reason: NO_PROVIDER }
+  }
+  const { provider, remoteServiceId } = upstream
+  let comments: readonly string[] | undefined
+  if (service.is_ai === 1) {
+    const texts = await deps.orderTexts(db, order)
+    if (texts === null) return { outcome: 'waiting', reason: 'Waiting for the texts of an AI order' }
+    comments = texts
+  }
+
+  // The attempt, committed before `add`. Conditional, like the cancel route's guard: whichever commits first
+  // wins, so an order is never both cancelled at once and sent.
+  const attemptedAt = clock.now()
+  const marked = await db
+    .updateTable('orders')
+    .set({ upstream_attempted_at: attemptedAt, provider_id: provider.id, updated_at: attemptedAt })
+    .where('id', '=', order.id)
+    .where('status', '=', 'pending')
+    .where('upstream_attempted_at', 'is', null)
+    .where('upstream_order_id', 'is', null)
+    .executeTakeFirst()
+  if (Number(marked.numUpdatedRows) !== 1) return { outcome: 'not-pending' }
+
+  let upstreamOrderId: string
+  try {
+    const answer = await deps.clientFor(provider).add({
+      service: remoteServiceId,
+      link: order.target_url,
+      quantity: comments ? comments.length : order.quantity,
+      ...(comments ? { comments } : {}),
+    })
+    upstreamOrderId = String(answer.orderId)
+  } catch (error) {
+    if (error instanceof SmmRejectedError) {
+      const reason = providerRefusedReason(error.message)
+      await pauseUnplacedOrder(db, { orderId: order.id, reason, clearAttempt: true, now: clock.now() })
+      return { outcome: 'paused', reason }
+    }
+    if (error instanceof SmmTransientError && surelyNotPlaced(error)) {
+      // Forget this attempt so the job's next one may send the order; conditional on it being ours.
+      await db
+        .updateTable('orders')
+        .set({ upstream_attempted_at: null, updated_at: clock.now() })
+        .where('id', '=', order.id)
+        .where('upstream_attempted_at', '=', attemptedAt)
+        .where('upstream_order_id', 'is', null)
+        .execute()
+      throw error
+    }
+    deps.logger.warn('Upstream placement unconfirmed', {
+      orderId: order.id,
+      error: error instanceof Error ? error.message : String(error),
+    })
+    await pauseUnplacedOrder(db, {
+      orderId: order.id,
+      reason: PLACEMENT_UNCONFIRMED,
+      clearAttempt: false,
+      now: clock.now(),
+    })
+    return { outcome: 'paused', reason: PLACEMENT_UNCONFIRMED }
+  }
+  await storeUpstreamOrderId(deps, order, upstreamOrderId)
+  return { outcome: 'placed', upstreamOrderId }
+}
+
+/**
+ * The dispatch job used up its attempts (the provider kept failing): the order is paused with the reason, so
+ * the customer can retry it. An order caught with an attempt but no id is paused for review instead.
+ */
+export async function pauseAfterFailedDispatch(
+  deps: FulfilmentDeps,
+  input: { orderId: number; message: string },
+): Promise<void> {
+  const order = await loadOrder(deps.db, input.orderId)
+  if (!order || order.status !== 'pending' || order.upstream_order_id !== null) return
+  const maybePlaced = order.upstream_attempted_at !== null
+  await pauseUnplacedOrder(deps.db, {
+    orderId: order.id,
+    reason: maybePlaced ? PLACEMENT_UNCONFIRMED : providerUnreachableReason(input.message),
+    clearAttempt: false,
+    now: deps.clock.now(),
+  })
+}
+
+/**
+ * An operator's answer to an order paused for review: the provider has it (`upstreamOrderId`, the order
+ * becomes processing and is synced from now on), or it has not (null: the attempt is forgotten and the order
+ * stays paused, so a retry sends it).
+ */
+export async function resolveUnconfirmedPlacement(
+  db: Db,
+  input: { orderId: number; upstreamOrderId: string | null; now: number },
+): Promise<Order | undefined> {
+  const base = db
+    .updateTable('orders')
+    .where('id', '=', input.orderId)
+    .where('status', '=', 'paused')
+    .where('upstream_attempted_at', 'is not', null)
+    .where('upstream_order_id', 'is', null)
+  if (input.upstreamOrderId === null) {
+    return base
+      .set({ upstream_attempted_at: null, paused_reason: PLACEMENT_UNCONFIRMED, updated_at: input.now })
+      .returningAll()
+      .executeTakeFirst()
+  }
+  return base
+    .set({
+      upstream_order_id: input.upstreamOrderId,
+      status: 'processing',
+      paused_reason: null,
+      updated_at: input.now,
+    })
+    .returningAll()
+    .executeTakeFirst()
+}

@@ -1,0 +1,23 @@
+// What the customer reads in an order's paused_reason when fulfilment stops or a cancel fails.
+
+/** An `add` whose outcome is unknown (no answer, a crash before its id was stored). */
+export const PLACEMENT_UNCONFIRMED = 'Upstream placement could not be confirmed; under review'
+export const NO_PROVIDER = 'This service is not connected to a provider yet'
+
+export function providerRefusedReason(message: string): string {
+  return `The provider refused the order: ${message}`
+}
+
+export function providerUnreachableReason(message: string): string {
+  return `The provider could not be reached: ${message}`
+}
+
+/** Shown on a processing order whose cancellation the provider refused; the order goes on. */
+export function cancelRefusedNote(message: string): string {
+  return `The provider did not cancel this order: ${message}`
+}
+
+/** Shown on a processing order whose cancellation could not be sent after every retry. */
+export function cancelUnsentNote(message: string): string {
+  return `The cancellation could not be sent to the provider: ${message}`
+}

@@ -1,0 +1,77 @@
+import { ORDER_NOT_FOUND } from '@engage/contract'
+import type { Hono } from 'hono'
+import { parseRowId } from '../../domain/admin/common'
+import {
+  adminCancelOrder,
+  adminPauseOrder,
+  adminRefundOrder,
+  adminRetryOrder,
+  adminSetOrderStatus,
+  listAdminOrders,
+  orderDetail,
+} from '../../domain/admin/orders'
+import { registerRoute } from '../../http/register-route'
+import type { AppEnv } from '../../http/env'
+import { actorOf, now } from './context'
+
+// The console's every account's orders and the support actions on them.
+
+export function registerOrdersRoutes(app: Hono<AppEnv>): void {
+  registerRoute(app, 'adminListOrders', async (c, { query }) => {
+    return c.json(await listAdminOrders(c.var.deps.db, query))
+  })
+
+  registerRoute(app, 'adminGetOrder', async (c, { params }) => {
+    const id = parseRowId(params.id, ORDER_NOT_FOUND)
+    return c.json(await orderDetail(c.var.deps.db, id))
+  })
+
+  registerRoute(app, 'adminRetryOrder', async (c, { params, body }) => {
+    const id = parseRowId(params.id, ORDER_NOT_FOUND)
+    const { message, order } = await adminRetryOrder(c.var.deps.db, actorOf(c), id, body.reason, now(c))
+    return c.json({ message, order })
+  })
+
+  registerRoute(app, 'adminPauseOrder', async (c, { params, body }) => {
+    const id = parseRowId(params.id, ORDER_NOT_FOUND)
+    const { message, order } = await adminPauseOrder(c.var.deps.db, actorOf(c), id, body.reason, now(c))
+    return c.json({ message, order })
+  })
+
+  registerRoute(app, 'adminCancelOrder', async (c, { params, body }) => {
+    const id = parseRowId(params.id, ORDER_NOT_FOUND)
+    const { message, order, accepted } = await adminCancelOrder(
+      c.var.deps.db,
+      actorOf(c),
+      id,
+      body.reason,
+      now(c),
+    )
+    // 202 while the provider is asked (its answer refunds what it did not deliver), as the customer's cancel.
+    return c.json({ message, order }, accepted === true ? 202 : 200)
+  })
+
+  registerRoute(app, 'adminRefundOrder', async (c, { params, body }) => {
+    const id = parseRowId(params.id, ORDER_NOT_FOUND)
+    const { message, order } = await adminRefundOrder(
+      c.var.deps.db,
+      actorOf(c),
+      id,
+      { amountUsd: body.amount, reason: body.reason, idempotencyKey: body.idempotency_key },
+      now(c),
+    )
+    return c.json({ message, order })
+  })
+
+  registerRoute(app, 'adminSetOrderStatus', async (c, { params, body }) => {
+    const id = parseRowId(params.id, ORDER_NOT_FOUND)
+    const { message, order } = await adminSetOrderStatus(
+      c.var.deps.db,
+      actorOf(c),
+      id,
+      { status: body.status, reason: body.reason, remains: body.remains, startCount: body.start_count },
+      now(c),
+    )
+    return c.json({ message, order })
+  })
+}
