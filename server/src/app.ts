@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { createAppPaymentGateways } from './domain/payments'
 import type { AppDeps, AppEnv } from './http/env'
 import { handleError, handleNotFound, HttpError, REQUEST_BODY_TOO_LARGE } from './http/errors'
+import { rejectControlCharacters } from './http/input-guard'
 import { securityHeaders } from './http/security'
 import { adminRoutes } from './routes/admin'
 import { aiRoutes } from './routes/ai'
@@ -41,6 +42,7 @@ export function createApp(callerDeps: AppDeps) {
     c.set('deps', deps)
     await next()
   })
+  app.use(rejectControlCharacters())
   app.use(
     '/api/*',
     bodyLimit({
@@ -66,6 +68,7 @@ export function createApp(callerDeps: AppDeps) {
   // The SMM panel API v2 for customers' scripts and reseller panels (key in the body, answers as panels do).
   // No other /api route starts with /v2, so the mount takes no path from them.
   app.route(API_V2_PATH, v2Routes)
+  app.route(`${API_V2_PATH}/`, v2Routes)
   // The sandbox gateway's checkout pages: opened by browsers, outside the JSON API.
   app.route('/sandbox', sandboxRoutes)
   // The order widget for partner sites: its loader, bundle and demo page (routes/widget.ts).
