@@ -6,6 +6,7 @@ import type { AppEnv } from './env'
 // cannot store NUL at all (it fails the statement), and the other C0 controls only ever arrive from scripts
 // probing the API. Tab, line feed and carriage return stay allowed: comments and prompts are multi-line.
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const controlCharacter = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
 
 export function hasControlCharacter(text: string): boolean {
