@@ -207,7 +207,8 @@ describe('the request', () => {
 
   it('refuses drip-feed fields instead of placing the order whole', async () => {
     const customer = await p.customer(5)
-    for (const fields of [{ runs: '5', interval: '30' }, { runs: '3' }, { interval: '15' }]) {
+    const dripFeeds: Record<string, string>[] = [{ runs: '5', interval: '30' }, { runs: '3' }, { interval: '15' }]
+    for (const fields of dripFeeds) {
       const answer = await customer.api.raw({
         action: 'add',
         service: String(p.services.likes),

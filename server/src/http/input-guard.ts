@@ -71,3 +71,14 @@ export function rejectControlCharacters(): MiddlewareHandler<AppEnv> {
     return c.json({ detail, field }, 422)
   }
 }
+
+/** findControlCharacter over a JSON text; null as well when the text is not JSON (its reader refuses it). */
+export function controlCharacterInJson(text: string): string | null {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return null
+  }
+  return findControlCharacter(value)
+}
