@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import {
   AUTHENTICATION_REQUIRED,
   CURRENT_PASSWORD_INCORRECT,
@@ -96,8 +97,25 @@ describe('sign-up', () => {
   })
 
   it.each([8, 128])('accepts a password of exactly %i characters', async (length) => {
-    const response = await post('/api/signup', { email: uniqueEmail(), password: 'p'.repeat(length) })
+    const password = randomBytes(96).toString('base64url').slice(0, length)
+    const response = await post('/api/signup', { email: uniqueEmail(), password })
     expect(response.status).toBe(200)
+  })
+
+  it.each([
+    ['password', /^password: Password is too easy to guess \(this is a heavily used password\)/],
+    ['12345678', /^password: Password is too easy to guess \(this is a heavily used password\)/],
+    ['qwertyuiop', /^password: Password is too easy to guess \(this is a frequently used password\)/],
+    ['P@ssw0rd1', /^password: Password is too easy to guess/],
+    ['mary.jones@example.test', /^password: Password must not contain your email address$/],
+    ['mary.jones2026!', /^password: Password must not contain your email address$/],
+  ])('refuses the guessable password %j, saying why, and creates nothing', async (password, detail) => {
+    const response = await post('/api/signup', { email: 'Mary.Jones@example.test', password })
+    expect(response.status).toBe(422)
+    const body = (await response.json()) as { detail: string; field: string }
+    expect(body.field).toBe('password')
+    expect(body.detail).toMatch(detail)
+    expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(0)
   })
 
   it('refuses a second account for the same email, whatever its case', async () => {
@@ -300,10 +318,18 @@ describe('rate limits', () => {
   it('limits sign-ups per address', async () => {
     const address = { 'X-Forwarded-For': '198.51.100.4' }
     for (let attempt = 0; attempt < 30; attempt += 1) {
-      const response = await post('/api/signup', { email: uniqueEmail(), password: 'long enough' }, address)
+      const response = await post(
+        '/api/signup',
+        { email: uniqueEmail(), password: 'brand new password' },
+        address,
+      )
       expect(response.status).toBe(200)
     }
-    const limited = await post('/api/signup', { email: uniqueEmail(), password: 'long enough' }, address)
+    const limited = await post(
+      '/api/signup',
+      { email: uniqueEmail(), password: 'brand new password' },
+      address,
+    )
     expect(limited.status).toBe(429)
     expect(await limited.json()).toEqual({ detail: TOO_MANY_ATTEMPTS })
   })
@@ -387,6 +413,24 @@ describe('password reset', () => {
     })
     expect(again.status).toBe(400)
     expect(await again.json()).toEqual({ detail: RESET_TOKEN_INVALID })
+  })
+
+  it('refuses a guessable new password and keeps the link usable for a better one', async () => {
+    const user = await signUp(t)
+    const token = await requestReset(user.email)
+    const weak = await post('/api/auth/reset-password', {
+      token,
+      password: 'qwertyuiop',
+      confirmPassword: 'qwertyuiop',
+    })
+    expect(weak.status).toBe(422)
+    expect(await weak.json()).toMatchObject({ field: 'password' })
+    const strong = await post('/api/auth/reset-password', {
+      token,
+      password: 'brand new password',
+      confirmPassword: 'brand new password',
+    })
+    expect(strong.status).toBe(200)
   })
 
   it('refuses a token older than one hour', async () => {
@@ -473,6 +517,21 @@ describe('password change', () => {
       200,
     )
     expect((await post('/api/signin', { email: user.email, password: user.password })).status).toBe(401)
+  })
+
+  it('refuses a new password that contains the email address, beside the field', async () => {
+    const user = await signUp(t)
+    const newPassword = `${user.email} again`
+    const response = await post(
+      '/api/auth/change-password',
+      { currentPassword: user.password, newPassword, confirmPassword: newPassword },
+      authed(user.token),
+    )
+    expect(response.status).toBe(422)
+    expect(await response.json()).toEqual({
+      detail: 'newPassword: Password must not contain your email address',
+      field: 'newPassword',
+    })
   })
 
   it('refuses a wrong current password', async () => {

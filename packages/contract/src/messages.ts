@@ -27,6 +27,12 @@ export const PASSWORD_REQUIRED = 'Password is required'
 export const PASSWORD_TOO_SHORT = 'Password must be at least 8 characters'
 export const PASSWORD_TOO_LONG = 'Password must be at most 128 characters'
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match'
+export const PASSWORD_CONTAINS_EMAIL = 'Password must not contain your email address'
+/** A password the strength estimate finds among the first an attacker tries; `reason` is the estimate's own. */
+export function passwordTooEasy(reason: string | null | undefined): string {
+  const why = reason ? ` (${reason.replace(/\.$/, '').toLowerCase()})` : ''
+  return `Password is too easy to guess${why}: use a longer phrase of unrelated words`
+}
 export const CURRENT_PASSWORD_REQUIRED = 'Current password is required'
 export const RESET_TOKEN_REQUIRED = 'Reset token is required'
 export const AI_SETTING_NAME_REQUIRED = 'Name is required'

@@ -33,11 +33,18 @@ import {
 import { requireAuth } from '../http/auth'
 import type { AppDeps, AppEnv } from '../http/env'
 import { HttpError } from '../http/errors'
+import { passwordProblem } from '../domain/password-policy'
 import { limitAuthAttempt } from '../http/rate-limit'
 import { validate } from '../http/validate'
 
 // POST /api/signup, /api/signin, /api/logout, /api/auth/forgot-password, /api/auth/reset-password,
 // /api/auth/change-password.
+
+/** Refuses, with 422 beside `field`, a password the account may not have (see domain/password-policy.ts). */
+function requireAcceptablePassword(password: string, email: string, field: string): void {
+  const problem = passwordProblem(password, email)
+  if (problem !== null) throw new HttpError(422, `${field}: ${problem}`, { fields: { field } })
+}
 
 function sessionPolicy(deps: AppDeps): SessionPolicy {
   return { idleMs: deps.config.sessionIdleMs, absoluteMs: deps.config.sessionAbsoluteMs }
@@ -47,6 +54,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/signup', validate('json', SignupRequest), async (c) => {
     const { email, password } = c.req.valid('json')
     await limitAuthAttempt(c, 'signup', email)
+    requireAcceptablePassword(password, email, 'password')
     const deps = c.var.deps
     const now = deps.clock.now()
     let userId: number
@@ -109,6 +117,13 @@ export const authRoutes = new Hono<AppEnv>()
     const userId = await db.transaction().execute(async (trx) => {
       const owner = await consumePasswordReset(trx, token, clock.now())
       if (owner === undefined) return undefined
+      // Refused inside the transaction, so the link stays usable for a better password.
+      const { email } = await trx
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', owner)
+        .executeTakeFirstOrThrow()
+      requireAcceptablePassword(password, email, 'password')
       await setPasswordHash(trx, owner, passwordHash)
       // Whoever knew the old password is signed out everywhere.
       await endAllSessions(trx, owner)
@@ -131,6 +146,7 @@ export const authRoutes = new Hono<AppEnv>()
       stored.password_hash !== null ? await verifyPassword(stored.password_hash, currentPassword) : false
     if (!matches)
       throw new HttpError(400, CURRENT_PASSWORD_INCORRECT, { fields: { field: 'currentPassword' } })
+    requireAcceptablePassword(newPassword, user.email, 'newPassword')
     const passwordHash = await hashPassword(newPassword)
     await db.transaction().execute(async (trx) => {
       await setPasswordHash(trx, user.id, passwordHash)
