@@ -5,7 +5,7 @@ import { createAppPaymentGateways } from './domain/payments'
 import type { AppDeps, AppEnv } from './http/env'
 import { handleError, handleNotFound, HttpError, REQUEST_BODY_TOO_LARGE } from './http/errors'
 import { rejectControlCharacters } from './http/input-guard'
-import { securityHeaders } from './http/security'
+import { noStoreWithCredentials, securityHeaders } from './http/security'
 import { adminRoutes } from './routes/admin'
 import { aiRoutes } from './routes/ai'
 import { apiKeyRoutes } from './routes/api-keys'
@@ -43,6 +43,7 @@ export function createApp(callerDeps: AppDeps) {
     await next()
   })
   app.use(rejectControlCharacters())
+  app.use('/api/*', noStoreWithCredentials())
   app.use(
     '/api/*',
     bodyLimit({
