@@ -13,6 +13,8 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSmtpMailer } from '../src/adapters/mail'
 import { sha256Hex } from '../src/crypto/tokens'
+import { passwordResetMailHandler } from '../src/jobs/handlers/password-reset-mail'
+import { createWorker } from '../src/jobs/worker'
 import { silentLogger } from '../src/logger'
 import { authed, createTestApp, signUp, type TestApp, uniqueAddress, uniqueEmail } from './support/app'
 import { startFakeSmtpServer } from './support/smtp-server'
@@ -36,6 +38,23 @@ function post(path: string, body: unknown, headers: Record<string, string> = {})
 
 function me(token: string) {
   return t.app.request('/api/user/me', { headers: authed(token) })
+}
+
+/** Runs the queued account mails (password resets), as the server's worker would. */
+async function sendQueuedMail(app: TestApp = t): Promise<number> {
+  const worker = createWorker({
+    db: app.db,
+    clock: app.clock,
+    handlers: {
+      'password-reset-mail': passwordResetMailHandler({
+        db: app.db,
+        clock: app.clock,
+        mailer: app.deps.mailer,
+        publicUrl: app.config.publicUrl,
+      }),
+    },
+  })
+  return worker.drain()
 }
 
 async function latestMailTo(email: string) {
@@ -367,6 +386,17 @@ describe('forgotten password', () => {
     expect(knownBody).toEqual({ message: RESET_LINK_SENT })
     expect(await unknown.json()).toEqual(knownBody)
 
+    // Both only enqueued their job: the answer did the same work for an account and for a stranger.
+    expect(await latestMailTo(user.email)).toBeUndefined()
+    const queued = await t.db
+      .selectFrom('jobs')
+      .select(['kind', 'payload'])
+      .where('kind', '=', 'password-reset-mail')
+      .execute()
+    expect(queued).toHaveLength(2)
+    expect(await t.db.selectFrom('password_resets').select('token_hash').execute()).toEqual([])
+
+    expect(await sendQueuedMail()).toBe(2)
     const mail = await latestMailTo(user.email)
     expect(mail?.body).toContain('http://panel.test/auth?token=')
     expect(await latestMailTo('stranger@example.test')).toBeUndefined()
@@ -388,6 +418,7 @@ describe('forgotten password', () => {
 describe('password reset', () => {
   async function requestReset(email: string) {
     await post('/api/auth/forgot-password', { email })
+    await sendQueuedMail()
     return resetTokenFrom((await latestMailTo(email))?.body ?? '')
   }
 
@@ -593,6 +624,7 @@ describe('reset mail over SMTP', () => {
         body: JSON.stringify({ email: user.email }),
       })
       expect(response.status).toBe(200)
+      await sendQueuedMail(withSmtp)
       const mail = await smtp.nextMail()
       expect(mail.from).toBe('no-reply@panel.test')
       expect(mail.to).toEqual(['smtp.user@example.test'])

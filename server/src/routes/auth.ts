@@ -18,7 +18,6 @@ import { hashPassword, verifyDecoy, verifyPassword } from '../crypto/passwords'
 import {
   consumePasswordReset,
   createAccount,
-  createPasswordReset,
   EmailTakenError,
   findUserByEmail,
   setPasswordHash,
@@ -35,6 +34,8 @@ import type { AppDeps, AppEnv } from '../http/env'
 import { HttpError } from '../http/errors'
 import { passwordProblem } from '../domain/password-policy'
 import { limitAuthAttempt } from '../http/rate-limit'
+import '../jobs/handlers/password-reset-mail'
+import { enqueue } from '../jobs/queue'
 import { validate } from '../http/validate'
 
 // POST /api/signup, /api/signin, /api/logout, /api/auth/forgot-password, /api/auth/reset-password,
@@ -91,20 +92,10 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/auth/forgot-password', validate('json', ForgotPasswordRequest), async (c) => {
     const { email } = c.req.valid('json')
     await limitAuthAttempt(c, 'forgot', email)
-    const { db, clock, config, mailer } = c.var.deps
-    const user = await findUserByEmail(db, email)
-    if (user && user.disabled_at === null) {
-      const token = await createPasswordReset(db, Number(user.id), clock.now())
-      const link = `${config.publicUrl}/auth?token=${encodeURIComponent(token)}`
-      await mailer.send({
-        to: user.email,
-        subject: 'Reset your Engage Panel password',
-        text:
-          `Someone asked to reset the password of your Engage Panel account.\n\n` +
-          `To choose a new password, open this link within one hour:\n${link}\n\n` +
-          `If you did not ask for this, ignore this message: your password stays as it is.`,
-      })
-    }
+    const { db, clock } = c.var.deps
+    // Only enqueued here: looking the account up and writing the mail happen in the job, so this answer costs
+    // the same whether or not the address has an account.
+    await enqueue(db, { kind: 'password-reset-mail', payload: { email }, now: clock.now(), maxAttempts: 5 })
     // The same answer whether or not the email has an account.
     return c.json({ message: RESET_LINK_SENT }, 200)
   })
