@@ -300,22 +300,45 @@ describe('logout', () => {
 })
 
 describe('rate limits', () => {
-  it('allows 10 sign-ins per account in 15 minutes, then answers 429 with Retry-After', async () => {
+  it('allows one address 10 sign-ins per account in 15 minutes, then answers 429 with Retry-After', async () => {
     const user = await signUp(t)
+    const guesser = { 'X-Forwarded-For': '192.0.2.10' }
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect((await post('/api/signin', { email: user.email, password: 'wrong password' })).status).toBe(401)
+      const response = await post('/api/signin', { email: user.email, password: 'wrong password' }, guesser)
+      expect(response.status).toBe(401)
     }
-    const limited = await post('/api/signin', { email: user.email, password: user.password })
+    const limited = await post('/api/signin', { email: user.email, password: user.password }, guesser)
     expect(limited.status).toBe(429)
     expect(await limited.json()).toEqual({ detail: TOO_MANY_ATTEMPTS })
     expect(Number(limited.headers.get('Retry-After'))).toBe(15 * 60)
+    // The guesser locked out only itself: the owner, elsewhere, signs in.
+    expect((await post('/api/signin', { email: user.email, password: user.password })).status).toBe(200)
 
     t.clock.advance(5 * MINUTE)
-    const later = await post('/api/signin', { email: user.email, password: user.password })
+    const later = await post('/api/signin', { email: user.email, password: user.password }, guesser)
     expect(Number(later.headers.get('Retry-After'))).toBe(10 * 60)
 
     t.clock.advance(10 * MINUTE)
-    expect((await post('/api/signin', { email: user.email, password: user.password })).status).toBe(200)
+    expect((await post('/api/signin', { email: user.email, password: user.password }, guesser)).status).toBe(
+      200,
+    )
+  })
+
+  it('keeps a ceiling of 100 sign-ins per account from unknown addresses, which never locks out the owner at home', async () => {
+    const user = await signUp(t)
+    const home = { 'X-Forwarded-For': '198.51.100.77' }
+    expect((await post('/api/signin', { email: user.email, password: user.password }, home)).status).toBe(200)
+    // Guessing spread over many addresses, each staying under its own limit; with the owner's first sign-in
+    // (from an address not yet trusted) they make the 100 the ceiling allows.
+    for (let attempt = 0; attempt < 99; attempt += 1) {
+      const response = await post('/api/signin', { email: user.email, password: 'wrong password' })
+      expect(response.status).toBe(401)
+    }
+    const stranger = await post('/api/signin', { email: user.email, password: user.password })
+    expect(stranger.status).toBe(429)
+    expect(Number(stranger.headers.get('Retry-After'))).toBeGreaterThan(0)
+    // The address the owner signed in from before is trusted: the ceiling does not apply to it.
+    expect((await post('/api/signin', { email: user.email, password: user.password }, home)).status).toBe(200)
   })
 
   it('allows 30 sign-ins per address in 15 minutes, whatever the accounts', async () => {
@@ -370,8 +393,9 @@ describe('rate limits', () => {
     expect(await count()).toBeGreaterThan(0)
     t.clock.advance(16 * MINUTE)
     await post('/api/signin', { email: user.email, password: user.password })
-    // Only the attempt just made is left.
-    expect(await count()).toBe(2)
+    // Only the attempt just made is left (counted per address, per account from that address and per account),
+    // with the trust of the address it succeeded from.
+    expect(await count()).toBe(4)
   })
 })
 

@@ -33,7 +33,7 @@ import { requireAuth } from '../http/auth'
 import type { AppDeps, AppEnv } from '../http/env'
 import { HttpError } from '../http/errors'
 import { passwordProblem } from '../domain/password-policy'
-import { limitAuthAttempt } from '../http/rate-limit'
+import { limitAuthAttempt, limitSignIn, trustAddress } from '../http/rate-limit'
 import '../jobs/handlers/password-reset-mail'
 import { enqueue } from '../jobs/queue'
 import { validate } from '../http/validate'
@@ -71,7 +71,7 @@ export const authRoutes = new Hono<AppEnv>()
 
   .post('/signin', validate('json', SigninRequest), async (c) => {
     const { email, password } = c.req.valid('json')
-    await limitAuthAttempt(c, 'signin', email)
+    await limitSignIn(c, email)
     const deps = c.var.deps
     const user = await findUserByEmail(deps.db, email)
     const matches =
@@ -80,6 +80,7 @@ export const authRoutes = new Hono<AppEnv>()
         : await verifyDecoy(password)
     // A disabled account answers like a wrong password: nothing tells a caller the account exists.
     if (!user || !matches || user.disabled_at !== null) throw new HttpError(401, INVALID_CREDENTIALS)
+    await trustAddress(c, email)
     const session = await createSession(deps.db, Number(user.id), deps.clock.now(), sessionPolicy(deps))
     return c.json({ token: session.token, sessionId: session.sessionId }, 200)
   })
