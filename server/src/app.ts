@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { createAppPaymentGateways } from './domain/payments'
 import type { AppDeps, AppEnv } from './http/env'
 import { handleError, handleNotFound, HttpError, REQUEST_BODY_TOO_LARGE } from './http/errors'
+import { idempotent } from './http/idempotency'
 import { rejectControlCharacters } from './http/input-guard'
 import { noStoreWithCredentials, securityHeaders } from './http/security'
 import { adminRoutes } from './routes/admin'
@@ -53,6 +54,15 @@ export function createApp(callerDeps: AppDeps) {
       },
     }),
   )
+
+  for (const path of [
+    '/api/orders/create',
+    '/api/orders/mass',
+    '/api/orders/subscription',
+    '/api/payments/:provider/create',
+  ]) {
+    app.use(path, idempotent)
+  }
 
   app.route('/api', authRoutes)
   app.route('/api', googleRoutes)
