@@ -50,7 +50,9 @@ export function createApp(callerDeps: AppDeps) {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: () => {
-        throw new HttpError(413, REQUEST_BODY_TOO_LARGE)
+        // The connection closes after the answer: the rest of the upload is not read, and a client that is
+        // still sending learns from this header not to reuse the socket.
+        throw new HttpError(413, REQUEST_BODY_TOO_LARGE, { headers: { Connection: 'close' } })
       },
     }),
   )

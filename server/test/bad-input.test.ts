@@ -1,4 +1,6 @@
 import { CONTROL_CHARACTERS_MESSAGE, MAXIMUM_DEPOSIT_MESSAGE } from '@engage/contract'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authed, createTestApp, signUp, type SignedUp, type TestApp } from './support/app'
 
@@ -93,5 +95,40 @@ describe('numbers the money helpers cannot hold', () => {
   it('names the limit for an amount far over it', async () => {
     const answer = await send('/api/payments/sandbox/create', json({ amount: 1e10, currency: 'USD' }))
     expect(answer.body.detail).toBe(`amount: ${MAXIMUM_DEPOSIT_MESSAGE}`)
+  })
+})
+
+describe('bodies over the limit', () => {
+  it("answer 413 in the API's shape and close the connection, so no upload ends in a reset socket", async () => {
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' })
+    await new Promise((resolve) => server.once('listening', resolve))
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const upload = JSON.stringify({ email: 'x'.repeat(3 * 1024 * 1024) })
+    const seen: string[] = []
+    try {
+      for (let round = 0; round < 10; round += 1) {
+        for (const [path, member] of [
+          ['/api/signin', 'detail'],
+          ['/api/v2', 'error'],
+        ] as const) {
+          try {
+            const response = await fetch(`${origin}${path}`, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: upload,
+            })
+            const body = (await response.json()) as Record<string, unknown>
+            seen.push(
+              `${path} ${response.status} ${typeof body[member]} ${response.headers.get('connection')}`,
+            )
+          } catch (error) {
+            seen.push(`${path} failed: ${String((error as Error).cause ?? error)}`)
+          }
+        }
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+    expect(new Set(seen)).toEqual(new Set(['/api/signin 413 string close', '/api/v2 413 string close']))
   })
 })

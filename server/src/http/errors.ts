@@ -38,7 +38,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   // The SMM API v2 answers every refusal in its own shape, a body over the limit included.
   if (c.req.path === API_V2_PATH || c.req.path.startsWith(`${API_V2_PATH}/`)) {
     if (error instanceof HttpError && error.status === 413) {
-      return c.json({ error: error.detail }, 413, { Connection: 'close' })
+      return c.json({ error: error.detail }, 413, error.options.headers)
     }
   }
   if (isUnstorableText(error)) {
