@@ -4,7 +4,9 @@ import { bodyLimit } from 'hono/body-limit'
 import { createAppPaymentGateways } from './domain/payments'
 import type { AppDeps, AppEnv } from './http/env'
 import { handleError, handleNotFound, HttpError, REQUEST_BODY_TOO_LARGE } from './http/errors'
-import { securityHeaders } from './http/security'
+import { idempotent } from './http/idempotency'
+import { rejectControlCharacters } from './http/input-guard'
+import { noStoreWithCredentials, securityHeaders } from './http/security'
 import { adminRoutes } from './routes/admin'
 import { aiRoutes } from './routes/ai'
 import { apiKeyRoutes } from './routes/api-keys'
@@ -42,15 +44,28 @@ export function createApp(callerDeps: AppDeps) {
     c.set('deps', deps)
     await next()
   })
+  app.use(rejectControlCharacters())
+  app.use('/api/*', noStoreWithCredentials())
   app.use(
     '/api/*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: () => {
-        throw new HttpError(413, REQUEST_BODY_TOO_LARGE)
+        // The connection closes after the answer: the rest of the upload is not read, and a client that is
+        // still sending learns from this header not to reuse the socket.
+        throw new HttpError(413, REQUEST_BODY_TOO_LARGE, { headers: { Connection: 'close' } })
       },
     }),
   )
+
+  for (const path of [
+    '/api/orders/create',
+    '/api/orders/mass',
+    '/api/orders/subscription',
+    '/api/payments/:provider/create',
+  ]) {
+    app.use(path, idempotent)
+  }
 
   app.route('/api', authRoutes)
   app.route('/api', googleRoutes)
@@ -66,6 +81,7 @@ export function createApp(callerDeps: AppDeps) {
   // The SMM panel API v2 for customers' scripts and reseller panels (key in the body, answers as panels do).
   // No other /api route starts with /v2, so the mount takes no path from them.
   app.route(API_V2_PATH, v2Routes)
+  app.route(`${API_V2_PATH}/`, v2Routes)
   // The sandbox gateway's checkout pages: opened by browsers, outside the JSON API.
   app.route('/sandbox', sandboxRoutes)
   // The order widget for partner sites: its loader, bundle and demo page (routes/widget.ts).

@@ -39,7 +39,7 @@ export interface Config {
   /** Take the client address from X-Forwarded-For (only behind a reverse proxy that sets it). */
   trustProxy: boolean
   /** Rate limits of sign-in, sign-up and forgot-password, counted in auth_attempts. */
-  authRateLimit: { windowMs: number; perAccount: number; perIp: number }
+  authRateLimit: { windowMs: number; perAccount: number; perIp: number; accountCeiling: number }
   /** Origins allowed to embed the order widget (read by the widget area). */
   widgetOrigins: string[]
   /** The built-in SMM simulator's step (read by the simulator area); undefined = its own default. */
@@ -203,7 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMs,
     sessionAbsoluteMs,
     trustProxy: values.TRUST_PROXY ?? false,
-    authRateLimit: { windowMs: 15 * 60 * 1000, perAccount: 10, perIp: 30 },
+    authRateLimit: { windowMs: 15 * 60 * 1000, perAccount: 10, perIp: 30, accountCeiling: 100 },
     widgetOrigins: (values.WIDGET_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

@@ -126,7 +126,7 @@ const importProvider: Command = async (db, args) => {
   const config = loadConfig()
   return operatorErrors(async () => {
     const provider = await findProviderByName(db, args[0] ?? '')
-    const services = await importProviderServices(
+    const { services, skipped } = await importProviderServices(
       db,
       provider,
       providerClient(provider, config.dataKey),
@@ -153,7 +153,16 @@ const importProvider: Command = async (db, args) => {
           .join(', ') || '-',
       ])
     }
-    return `${services.length} services imported from ${provider.name}:\n${table(rows)}\nMap one with: cli service:map SERVICE ${provider.name} REMOTE_ID`
+    const unreadable = skipped.map(
+      (entry) =>
+        `Skipped ${entry.service === null ? 'an entry' : `service ${entry.service}`}: ${entry.reason}`,
+    )
+    return [
+      `${services.length} services imported from ${provider.name}:`,
+      table(rows),
+      ...unreadable,
+      `Map one with: cli service:map SERVICE ${provider.name} REMOTE_ID`,
+    ].join('\n')
   })
 }
 

@@ -60,7 +60,14 @@ export async function startServer(config: Config, logger: Logger = consoleLogger
   const address = server.address() as AddressInfo
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
   const url = `http://${host}:${address.port}`
-  const fulfilment = await startServerFulfilment({ db, config, logger, serverUrl: url, demoSimulator })
+  const fulfilment = await startServerFulfilment({
+    db,
+    config,
+    logger,
+    serverUrl: url,
+    demoSimulator,
+    mailer,
+  })
 
   let closing: Promise<void> | undefined
   const close = () =>

@@ -1,4 +1,5 @@
 import { pathToFileURL } from 'node:url'
+import { createOutboxMailer, createSmtpMailer } from './adapters/mail'
 import { type Config, loadConfig } from './config'
 import { createDatabase, migrate } from './db/connect'
 import { createFulfilmentWorker, workerSettings } from './jobs/runtime'
@@ -21,11 +22,15 @@ async function main() {
   }
   const db = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   await migrate(db)
+  const smtpMailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom, consoleLogger)
+    : undefined
   // WORKER_CONCURRENCY=0 only keeps the server's own worker off; a worker process always works.
   const worker = createFulfilmentWorker({
     db,
     config,
     logger: consoleLogger,
+    mailer: smtpMailer ?? createOutboxMailer(db, { now: () => Date.now() }, consoleLogger),
     settings: { ...settings, concurrency: Math.max(settings.concurrency, 1) },
   })
   worker.start()
@@ -36,7 +41,10 @@ async function main() {
     setTimeout(() => process.exit(1), 30_000).unref()
     worker
       .stop()
-      .then(() => db.destroy())
+      .then(() => {
+        smtpMailer?.close()
+        return db.destroy()
+      })
       .then(
         () => process.exit(0),
         (error: unknown) => {

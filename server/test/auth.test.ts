@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import {
   AUTHENTICATION_REQUIRED,
   CURRENT_PASSWORD_INCORRECT,
@@ -12,6 +13,8 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSmtpMailer } from '../src/adapters/mail'
 import { sha256Hex } from '../src/crypto/tokens'
+import { passwordResetMailHandler } from '../src/jobs/handlers/password-reset-mail'
+import { createWorker } from '../src/jobs/worker'
 import { silentLogger } from '../src/logger'
 import { authed, createTestApp, signUp, type TestApp, uniqueAddress, uniqueEmail } from './support/app'
 import { startFakeSmtpServer } from './support/smtp-server'
@@ -35,6 +38,23 @@ function post(path: string, body: unknown, headers: Record<string, string> = {})
 
 function me(token: string) {
   return t.app.request('/api/user/me', { headers: authed(token) })
+}
+
+/** Runs the queued account mails (password resets), as the server's worker would. */
+async function sendQueuedMail(app: TestApp = t): Promise<number> {
+  const worker = createWorker({
+    db: app.db,
+    clock: app.clock,
+    handlers: {
+      'password-reset-mail': passwordResetMailHandler({
+        db: app.db,
+        clock: app.clock,
+        mailer: app.deps.mailer,
+        publicUrl: app.config.publicUrl,
+      }),
+    },
+  })
+  return worker.drain()
 }
 
 async function latestMailTo(email: string) {
@@ -96,8 +116,25 @@ describe('sign-up', () => {
   })
 
   it.each([8, 128])('accepts a password of exactly %i characters', async (length) => {
-    const response = await post('/api/signup', { email: uniqueEmail(), password: 'p'.repeat(length) })
+    const password = randomBytes(96).toString('base64url').slice(0, length)
+    const response = await post('/api/signup', { email: uniqueEmail(), password })
     expect(response.status).toBe(200)
+  })
+
+  it.each([
+    ['password', /^password: Password is too easy to guess \(this is a heavily used password\)/],
+    ['12345678', /^password: Password is too easy to guess \(this is a heavily used password\)/],
+    ['qwertyuiop', /^password: Password is too easy to guess \(this is a frequently used password\)/],
+    ['P@ssw0rd1', /^password: Password is too easy to guess/],
+    ['mary.jones@example.test', /^password: Password must not contain your email address$/],
+    ['mary.jones2026!', /^password: Password must not contain your email address$/],
+  ])('refuses the guessable password %j, saying why, and creates nothing', async (password, detail) => {
+    const response = await post('/api/signup', { email: 'Mary.Jones@example.test', password })
+    expect(response.status).toBe(422)
+    const body = (await response.json()) as { detail: string; field: string }
+    expect(body.field).toBe('password')
+    expect(body.detail).toMatch(detail)
+    expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(0)
   })
 
   it('refuses a second account for the same email, whatever its case', async () => {
@@ -263,22 +300,45 @@ describe('logout', () => {
 })
 
 describe('rate limits', () => {
-  it('allows 10 sign-ins per account in 15 minutes, then answers 429 with Retry-After', async () => {
+  it('allows one address 10 sign-ins per account in 15 minutes, then answers 429 with Retry-After', async () => {
     const user = await signUp(t)
+    const guesser = { 'X-Forwarded-For': '192.0.2.10' }
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect((await post('/api/signin', { email: user.email, password: 'wrong password' })).status).toBe(401)
+      const response = await post('/api/signin', { email: user.email, password: 'wrong password' }, guesser)
+      expect(response.status).toBe(401)
     }
-    const limited = await post('/api/signin', { email: user.email, password: user.password })
+    const limited = await post('/api/signin', { email: user.email, password: user.password }, guesser)
     expect(limited.status).toBe(429)
     expect(await limited.json()).toEqual({ detail: TOO_MANY_ATTEMPTS })
     expect(Number(limited.headers.get('Retry-After'))).toBe(15 * 60)
+    // The guesser locked out only itself: the owner, elsewhere, signs in.
+    expect((await post('/api/signin', { email: user.email, password: user.password })).status).toBe(200)
 
     t.clock.advance(5 * MINUTE)
-    const later = await post('/api/signin', { email: user.email, password: user.password })
+    const later = await post('/api/signin', { email: user.email, password: user.password }, guesser)
     expect(Number(later.headers.get('Retry-After'))).toBe(10 * 60)
 
     t.clock.advance(10 * MINUTE)
-    expect((await post('/api/signin', { email: user.email, password: user.password })).status).toBe(200)
+    expect((await post('/api/signin', { email: user.email, password: user.password }, guesser)).status).toBe(
+      200,
+    )
+  })
+
+  it('keeps a ceiling of 100 sign-ins per account from unknown addresses, which never locks out the owner at home', async () => {
+    const user = await signUp(t)
+    const home = { 'X-Forwarded-For': '198.51.100.77' }
+    expect((await post('/api/signin', { email: user.email, password: user.password }, home)).status).toBe(200)
+    // Guessing spread over many addresses, each staying under its own limit; with the owner's first sign-in
+    // (from an address not yet trusted) they make the 100 the ceiling allows.
+    for (let attempt = 0; attempt < 99; attempt += 1) {
+      const response = await post('/api/signin', { email: user.email, password: 'wrong password' })
+      expect(response.status).toBe(401)
+    }
+    const stranger = await post('/api/signin', { email: user.email, password: user.password })
+    expect(stranger.status).toBe(429)
+    expect(Number(stranger.headers.get('Retry-After'))).toBeGreaterThan(0)
+    // The address the owner signed in from before is trusted: the ceiling does not apply to it.
+    expect((await post('/api/signin', { email: user.email, password: user.password }, home)).status).toBe(200)
   })
 
   it('allows 30 sign-ins per address in 15 minutes, whatever the accounts', async () => {
@@ -300,10 +360,18 @@ describe('rate limits', () => {
   it('limits sign-ups per address', async () => {
     const address = { 'X-Forwarded-For': '198.51.100.4' }
     for (let attempt = 0; attempt < 30; attempt += 1) {
-      const response = await post('/api/signup', { email: uniqueEmail(), password: 'long enough' }, address)
+      const response = await post(
+        '/api/signup',
+        { email: uniqueEmail(), password: 'brand new password' },
+        address,
+      )
       expect(response.status).toBe(200)
     }
-    const limited = await post('/api/signup', { email: uniqueEmail(), password: 'long enough' }, address)
+    const limited = await post(
+      '/api/signup',
+      { email: uniqueEmail(), password: 'brand new password' },
+      address,
+    )
     expect(limited.status).toBe(429)
     expect(await limited.json()).toEqual({ detail: TOO_MANY_ATTEMPTS })
   })
@@ -325,8 +393,9 @@ describe('rate limits', () => {
     expect(await count()).toBeGreaterThan(0)
     t.clock.advance(16 * MINUTE)
     await post('/api/signin', { email: user.email, password: user.password })
-    // Only the attempt just made is left.
-    expect(await count()).toBe(2)
+    // Only the attempt just made is left (counted per address, per account from that address and per account),
+    // with the trust of the address it succeeded from.
+    expect(await count()).toBe(4)
   })
 })
 
@@ -341,6 +410,17 @@ describe('forgotten password', () => {
     expect(knownBody).toEqual({ message: RESET_LINK_SENT })
     expect(await unknown.json()).toEqual(knownBody)
 
+    // Both only enqueued their job: the answer did the same work for an account and for a stranger.
+    expect(await latestMailTo(user.email)).toBeUndefined()
+    const queued = await t.db
+      .selectFrom('jobs')
+      .select(['kind', 'payload'])
+      .where('kind', '=', 'password-reset-mail')
+      .execute()
+    expect(queued).toHaveLength(2)
+    expect(await t.db.selectFrom('password_resets').select('token_hash').execute()).toEqual([])
+
+    expect(await sendQueuedMail()).toBe(2)
     const mail = await latestMailTo(user.email)
     expect(mail?.body).toContain('http://panel.test/auth?token=')
     expect(await latestMailTo('stranger@example.test')).toBeUndefined()
@@ -362,6 +442,7 @@ describe('forgotten password', () => {
 describe('password reset', () => {
   async function requestReset(email: string) {
     await post('/api/auth/forgot-password', { email })
+    await sendQueuedMail()
     return resetTokenFrom((await latestMailTo(email))?.body ?? '')
   }
 
@@ -387,6 +468,24 @@ describe('password reset', () => {
     })
     expect(again.status).toBe(400)
     expect(await again.json()).toEqual({ detail: RESET_TOKEN_INVALID })
+  })
+
+  it('refuses a guessable new password and keeps the link usable for a better one', async () => {
+    const user = await signUp(t)
+    const token = await requestReset(user.email)
+    const weak = await post('/api/auth/reset-password', {
+      token,
+      password: 'qwertyuiop',
+      confirmPassword: 'qwertyuiop',
+    })
+    expect(weak.status).toBe(422)
+    expect(await weak.json()).toMatchObject({ field: 'password' })
+    const strong = await post('/api/auth/reset-password', {
+      token,
+      password: 'brand new password',
+      confirmPassword: 'brand new password',
+    })
+    expect(strong.status).toBe(200)
   })
 
   it('refuses a token older than one hour', async () => {
@@ -475,6 +574,21 @@ describe('password change', () => {
     expect((await post('/api/signin', { email: user.email, password: user.password })).status).toBe(401)
   })
 
+  it('refuses a new password that contains the email address, beside the field', async () => {
+    const user = await signUp(t)
+    const newPassword = `${user.email} again`
+    const response = await post(
+      '/api/auth/change-password',
+      { currentPassword: user.password, newPassword, confirmPassword: newPassword },
+      authed(user.token),
+    )
+    expect(response.status).toBe(422)
+    expect(await response.json()).toEqual({
+      detail: 'newPassword: Password must not contain your email address',
+      field: 'newPassword',
+    })
+  })
+
   it('refuses a wrong current password', async () => {
     const user = await signUp(t)
     const response = await post(
@@ -534,6 +648,7 @@ describe('reset mail over SMTP', () => {
         body: JSON.stringify({ email: user.email }),
       })
       expect(response.status).toBe(200)
+      await sendQueuedMail(withSmtp)
       const mail = await smtp.nextMail()
       expect(mail.from).toBe('no-reply@panel.test')
       expect(mail.to).toEqual(['smtp.user@example.test'])

@@ -1,7 +1,7 @@
 import { INTERNAL_SERVER_ERROR, NOT_FOUND } from '@engage/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Logger } from '../src/logger'
-import { createTestApp, type TestApp } from './support/app'
+import { authed, createTestApp, signUp, type TestApp } from './support/app'
 
 let t: TestApp
 let logged: string[]
@@ -45,6 +45,29 @@ describe('secure headers', () => {
     ],
   ])('are on %s', async (_case, path, init) => {
     expectSecureHeaders(await t.app.request(path, init))
+  })
+})
+
+describe('caching of authenticated answers', () => {
+  it('marks every answer to a signed-in request no-store, a refusal included', async () => {
+    const user = await signUp(t)
+    for (const path of [
+      '/api/user/me',
+      '/api/orders/get',
+      '/api/wallet/transactions',
+      '/api/user/no-such-thing',
+    ]) {
+      const response = await t.app.request(path, { headers: authed(user.token) })
+      expect(response.headers.get('Cache-Control'), path).toBe('no-store')
+    }
+    const badToken = await t.app.request('/api/user/me', { headers: authed('not-a-token') })
+    expect(badToken.status).toBe(401)
+    expect(badToken.headers.get('Cache-Control')).toBe('no-store')
+  })
+
+  it('leaves public answers to their own policy', async () => {
+    const services = await t.app.request('/api/get-services')
+    expect(services.headers.get('Cache-Control')).not.toBe('no-store')
   })
 })
 

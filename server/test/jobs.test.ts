@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Db } from '../src/db/connect'
 import { claimDueJobs, markJobDone, recurringJobKey } from '../src/jobs/claim'
 import { enqueue } from '../src/jobs/queue'
+import { SmmTransientError } from '../src/adapters/smm'
 import { createWorker, type JobHandlers, retryDelayMs } from '../src/jobs/worker'
 import { createTestClock, type TestClock } from './support/app'
 import { createTestDatabase, type TestDatabase } from './support/database'
@@ -130,6 +131,37 @@ describe('running jobs', () => {
     expect(await worker.drain()).toBe(1)
     expect(await readJob(db, jobId!)).toMatchObject({ status: 'done', attempts: 4, last_error: null })
     expect(runs.map((run) => run.attempt)).toEqual([1, 2, 3, 4])
+  })
+
+  it("waits at least the upstream's Retry-After before the next attempt", async () => {
+    const worker = createWorker({
+      db,
+      clock,
+      backoff,
+      random: () => 0.5,
+      handlers: {
+        'test-record': {
+          async run() {
+            throw new SmmTransientError('status', 'Rate limited on status: Too many requests', {
+              retryAfterMs: 60_000,
+            })
+          },
+        },
+      },
+    })
+    const jobId = await enqueue(db, {
+      kind: 'test-record',
+      payload: { label: 'slow down' },
+      now: clock.now(),
+    })
+    const failedAt = clock.now()
+    expect(await worker.drain()).toBe(1)
+    // The backoff alone would bring it back after 750 ms.
+    expect(await readJob(db, jobId!)).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      run_at: failedAt + 60_000,
+    })
   })
 
   it('marks a job dead with its last error after its last attempt, giving up once', async () => {

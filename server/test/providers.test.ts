@@ -84,7 +84,7 @@ describe('providers', () => {
       apiKey: API_KEY,
       now: 1,
     })
-    const imported = await importProviderServices(
+    const { services: imported, skipped } = await importProviderServices(
       t.db,
       provider,
       providerClient(provider, t.config.dataKey),
@@ -94,6 +94,7 @@ describe('providers', () => {
     expect(imported.map((service) => service.remote_service_id)).toEqual(
       simulator.services.map((service) => String(service.service)),
     )
+    expect(skipped).toEqual([])
     const stored = await listProviderServices(t.db, provider.id)
     expect(stored.find((service) => service.remote_service_id === '3')).toMatchObject({
       name: 'X Views [Fast]',

@@ -91,28 +91,48 @@ describe('the key', () => {
 })
 
 describe('the rate limit', () => {
-  it('answers 429 Too many requests with Retry-After past 60 requests a minute of one key, and not for others', async () => {
+  it('answers Too many requests at HTTP 200 with Retry-After past 60 requests a minute of one key, and not for others', async () => {
     const busy = await p.customer()
     const quiet = await p.customer()
     for (let request = 0; request < 60; request += 1) {
       const exchange = await busy.api.raw({ action: 'balance' })
-      expect(exchange.status, `request ${request + 1}`).toBe(200)
+      expect(exchange.body, `request ${request + 1}`).toMatchObject({ currency: 'USD' })
     }
+    // Published clients treat any status but 200 as a broken transport: the refusal is read from the body.
     const refused = await busy.api.raw({ action: 'balance' })
-    expect(refused.status).toBe(429)
+    expect(refused.status).toBe(200)
     expect(refused.body).toEqual({ error: 'Too many requests' })
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1)
     // Refused requests do not place orders either.
     const add = await busy.api.raw({ action: 'add', service: String(p.services.likes), link: uniqueLink() })
-    expect(add.status).toBe(429)
+    expect(add.body).toEqual({ error: 'Too many requests' })
 
-    expect((await quiet.api.raw({ action: 'balance' })).status).toBe(200)
+    expect((await quiet.api.raw({ action: 'balance' })).body).toMatchObject({ currency: 'USD' })
     // The bucket refills at 60 a minute: one more request a second later.
     p.h.t.clock.advance(Number(refused.headers.get('Retry-After')) * 1000)
-    expect((await busy.api.raw({ action: 'balance' })).status).toBe(200)
-    expect((await busy.api.raw({ action: 'balance' })).status).toBe(429)
+    expect((await busy.api.raw({ action: 'balance' })).body).toMatchObject({ currency: 'USD' })
+    expect((await busy.api.raw({ action: 'balance' })).body).toEqual({ error: 'Too many requests' })
     p.h.t.clock.advance(60_000)
-    expect((await busy.api.raw({ action: 'balance' })).status).toBe(200)
+    expect((await busy.api.raw({ action: 'balance' })).body).toMatchObject({ currency: 'USD' })
+  })
+
+  it('makes an address that keeps sending wrong keys wait, while other addresses go on', async () => {
+    p.h.t.clock.advance(120_000)
+    const customer = await p.customer()
+    const guesses: unknown[] = []
+    for (let guess = 0; guess < 25; guess += 1) {
+      guesses.push(
+        (await sendV2(p.apiUrl, { key: `ep_${String(guess).padStart(43, 'x')}`, action: 'balance' })).body,
+      )
+    }
+    expect(guesses.slice(0, 20)).toEqual(Array(20).fill({ error: 'Invalid API key' }))
+    expect(guesses.slice(20)).toEqual(Array(5).fill({ error: 'Too many requests' }))
+    // From the same address, even a right key waits: the guessing is not given an oracle.
+    const waiting = await customer.api.raw({ action: 'balance' })
+    expect(waiting.body).toEqual({ error: 'Too many requests' })
+    expect(Number(waiting.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1)
+    p.h.t.clock.advance(60_000)
+    expect((await customer.api.raw({ action: 'balance' })).body).toMatchObject({ currency: 'USD' })
   })
 })
 
@@ -162,6 +182,65 @@ describe('the request', () => {
       expect(response.status, `${contentType} ${body}`).toBe(200)
       expect(await response.json()).toMatchObject({ error: expect.any(String) })
     }
+  })
+
+  it('takes the fields from the query string by GET or POST, with or without a trailing slash', async () => {
+    const customer = await p.customer(3)
+    for (const [method, url] of [
+      ['GET', `${p.apiUrl}?key=${customer.key}&action=balance`],
+      ['GET', `${p.apiUrl}/?key=${customer.key}&action=balance`],
+      ['POST', `${p.apiUrl}?key=${customer.key}&action=balance`],
+      ['POST', `${p.apiUrl}/?key=${customer.key}&action=balance`],
+    ] as const) {
+      const response = await fetch(url, { method })
+      expect(response.status, `${method} ${url}`).toBe(200)
+      expect(await response.json(), `${method} ${url}`).toEqual({ balance: '3.00', currency: 'USD' })
+    }
+    // A field in both is read from the body.
+    const response = await fetch(`${p.apiUrl}/?key=${customer.key}&action=services`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ action: 'balance' }).toString(),
+    })
+    expect(await response.json()).toEqual({ balance: '3.00', currency: 'USD' })
+  })
+
+  it('refuses drip-feed fields instead of placing the order whole', async () => {
+    const customer = await p.customer(5)
+    const dripFeeds: Record<string, string>[] = [
+      { runs: '5', interval: '30' },
+      { runs: '3' },
+      { interval: '15' },
+    ]
+    for (const fields of dripFeeds) {
+      const answer = await customer.api.raw({
+        action: 'add',
+        service: String(p.services.likes),
+        link: uniqueLink(),
+        quantity: '100',
+        ...fields,
+      })
+      expect(answer.body).toEqual({ error: 'Drip-feed is not available: leave out runs and interval' })
+    }
+    // Zero or blank asks for nothing, as clients that always send the fields do.
+    const plain = await customer.api.raw({
+      action: 'add',
+      service: String(p.services.likes),
+      link: uniqueLink(),
+      quantity: '100',
+      runs: '0',
+      interval: '',
+    })
+    expect(plain.body).toEqual({ order: expect.any(Number) })
+  })
+
+  it('refuses control characters in any field with an error naming it', async () => {
+    const customer = await p.customer(5)
+    const answer = await customer.api.raw({ action: 'status', order: '1\u0000' })
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({ error: 'order: Must not contain control characters' })
+    const inQuery = await fetch(`${p.apiUrl}?key=${customer.key}&action=balance&link=%00`)
+    expect(await inQuery.json()).toEqual({ error: 'link: Must not contain control characters' })
   })
 
   it('answers in the shapes of the simulated provider, the model of how panels answer', async () => {

@@ -171,6 +171,30 @@ describe('refill', () => {
     expect(await customer.api.refill(orderId)).toEqual({ refill: expect.stringMatching(/^\d+$/) })
   })
 
+  it('refills several orders in one call and reads several refills, each with its id, status or error', async () => {
+    const customer = await p.customer()
+    const first = await completedOrder(customer, p.services.followers)
+    const notRefillable = await completedOrder(customer, p.services.likes)
+    const answer = (
+      await customer.api.raw({
+        action: 'refill',
+        orders: `${first.orderId},${notRefillable.orderId},999999`,
+      })
+    ).body as { order: number; refill: string | { error: string } }[]
+    expect(answer).toEqual([
+      { order: first.orderId, refill: expect.stringMatching(/^\d+$/) },
+      { order: notRefillable.orderId, refill: { error: 'Refill is not available for this service' } },
+      { order: 999999, refill: { error: 'Incorrect order ID' } },
+    ])
+    const refillId = answer[0]?.refill as string
+
+    const statuses = await customer.api.raw({ action: 'refill_status', refills: `${refillId},999999` })
+    expect(statuses.body).toEqual([
+      { refill: Number(refillId), status: 'Pending' },
+      { refill: 999999, status: { error: 'Incorrect refill ID' } },
+    ])
+  })
+
   it('reads Rejected when the provider refuses the refill, with its reason kept for support', async () => {
     // Offered with refills by us, but placed with a provider service that has none (simulator service 2).
     const serviceId = await p.h.addMappedService('likes_refill', RATES.likes, '2')

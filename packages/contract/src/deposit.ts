@@ -16,8 +16,12 @@ export const DEPOSIT_CURRENCY = 'USD'
 
 /** True when the amount has at most two decimals (a whole number of cents). */
 export function isWholeCents(amountUsd: number): boolean {
-  return Number.isFinite(amountUsd) && usdToMicros(amountUsd) % 10_000 === 0
+  if (!Number.isFinite(amountUsd) || Math.abs(amountUsd) > MAX_CHECKABLE_USD) return false
+  return usdToMicros(amountUsd) % 10_000 === 0
 }
+
+/** Beyond this, micro-USD leave the safe integers: such an amount is refused, never converted. */
+const MAX_CHECKABLE_USD = Number.MAX_SAFE_INTEGER / 1_000_000 - 1
 
 /** The deposit field's message, or null when the amount is valid. Accepts the input's text or a number. */
 export function depositAmountError(value: unknown): string | null {

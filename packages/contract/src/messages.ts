@@ -27,6 +27,12 @@ export const PASSWORD_REQUIRED = 'Password is required'
 export const PASSWORD_TOO_SHORT = 'Password must be at least 8 characters'
 export const PASSWORD_TOO_LONG = 'Password must be at most 128 characters'
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match'
+export const PASSWORD_CONTAINS_EMAIL = 'Password must not contain your email address'
+/** A password the strength estimate finds among the first an attacker tries; `reason` is the estimate's own. */
+export function passwordTooEasy(reason: string | null | undefined): string {
+  const why = reason ? ` (${reason.replace(/\.$/, '').toLowerCase()})` : ''
+  return `Password is too easy to guess${why}: use a longer phrase of unrelated words`
+}
 export const CURRENT_PASSWORD_REQUIRED = 'Current password is required'
 export const RESET_TOKEN_REQUIRED = 'Reset token is required'
 export const AI_SETTING_NAME_REQUIRED = 'Name is required'
@@ -38,6 +44,7 @@ export const TOP_P_RANGE_MESSAGE = 'Top P must be between 0 and 1'
 export const PENALTY_RANGE_MESSAGE = 'Penalties must be between -2 and 2'
 export const DEPOSIT_STEP_MESSAGE = 'Amount must have at most 2 decimal places'
 export const DEPOSIT_CURRENCY_MESSAGE = 'Only USD deposits are accepted'
+export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters'
 export const TIMEZONE_INVALID = 'Timezone must be one of UTC, EST, PST'
 export const PHONE_INVALID = 'Please enter a valid phone number'
 export const RENEWAL_PERIOD_INVALID = 'Please select a renewal period'

@@ -360,8 +360,21 @@ export interface RefillsTable {
   updated_at: Instant
 }
 
+export interface IdempotencyKeysTable {
+  user_id: number
+  /** The client's Idempotency-Key header. */
+  key: string
+  /** SHA-256 of the method, path and body the key was first used with. */
+  request_hash: string
+  /** The first answer's status and body; null while that request still runs. */
+  status: number | null
+  body: string | null
+  created_at: Instant
+}
+
 export interface Database {
   users: UsersTable
+  idempotency_keys: IdempotencyKeysTable
   sessions: SessionsTable
   auth_attempts: AuthAttemptsTable
   password_resets: PasswordResetsTable
@@ -420,6 +433,18 @@ export interface AuditLogTable {
 export interface ProvidersTable {
   /** The margin rule in hundredths of a percent (1250 = 12.5 %); null = none. */
   margin_basis_points: ColumnType<number | null, number | null | undefined, number | null>
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number
+  /** The client's Idempotency-Key header. */
+  key: string
+  /** SHA-256 of the method, path and body the key was first used with. */
+  request_hash: string
+  /** The first answer's status and body; null while that request still runs. */
+  status: number | null
+  body: string | null
+  created_at: Instant
 }
 
 export interface Database {

@@ -1,4 +1,4 @@
-import { createSmmClient, type SmmClient, type SmmService } from '../adapters/smm'
+import { createSmmClient, type SmmClient, type SmmService, type SmmSkippedService } from '../adapters/smm'
 import { decryptSecret, encryptSecret } from '../crypto/secrets'
 import type { Db } from '../db/connect'
 import type { Provider, ProviderService, Service } from '../db/schema'
@@ -163,16 +163,24 @@ export async function storeProviderServices(
   })
 }
 
-/** Asks the provider for its services (`action=services`) and stores them; answers them, by remote id. */
+export interface ImportedServices {
+  /** The stored catalogue, by remote id. */
+  services: ProviderService[]
+  /** Entries the provider sent in a shape we cannot read, left out with the reason, for the operator to see. */
+  skipped: SmmSkippedService[]
+}
+
+/** Asks the provider for its services (`action=services`) and stores the readable ones. */
 export async function importProviderServices(
   db: Db,
   provider: Provider,
   client: SmmClient,
   now: number,
-): Promise<ProviderService[]> {
-  const services = await client.services()
-  const stored = await storeProviderServices(db, provider.id, services, now)
-  return stored.sort((left, right) => Number(left.remote_service_id) - Number(right.remote_service_id))
+): Promise<ImportedServices> {
+  const catalogue = await client.services()
+  const stored = await storeProviderServices(db, provider.id, catalogue.services, now)
+  stored.sort((left, right) => Number(left.remote_service_id) - Number(right.remote_service_id))
+  return { services: stored, skipped: catalogue.skipped }
 }
 
 export function listProviderServices(db: Db, providerId: number): Promise<ProviderService[]> {

@@ -1,10 +1,11 @@
-import { INTERNAL_SERVER_ERROR, NOT_FOUND } from '@engage/contract'
+import { API_V2_PATH, CONTROL_CHARACTERS_MESSAGE, INTERNAL_SERVER_ERROR, NOT_FOUND } from '@engage/contract'
 import type { ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { AppEnv } from './env'
 
-// One error shape for the whole API: `{ "detail": "..." }` with the right status.
+// One error shape for the whole API: `{ "detail": "..." }` with the right status; the SMM API v2 alone
+// answers `{ "error": "..." }`, as panels do.
 
 /**
  * A refusal a handler or domain function raises on purpose: the status and detail go to the client as they
@@ -24,7 +25,25 @@ export class HttpError extends Error {
 /** House text for a body over the size limit (no contract constant: only the server says it). */
 export const REQUEST_BODY_TOO_LARGE = 'Request body too large'
 
+/**
+ * PostgreSQL refuses text it cannot store (NUL, an invalid byte sequence). Validation refuses such text where
+ * it enters; should one reach a statement anyway, it is still the client's input, not a server failure.
+ */
+function isUnstorableText(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined
+  return code === '22021' || code === '22P05'
+}
+
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {
+  // The SMM API v2 answers every refusal in its own shape, a body over the limit included.
+  if (c.req.path === API_V2_PATH || c.req.path.startsWith(`${API_V2_PATH}/`)) {
+    if (error instanceof HttpError && error.status === 413) {
+      return c.json({ error: error.detail }, 413, error.options.headers)
+    }
+  }
+  if (isUnstorableText(error)) {
+    return c.json({ detail: CONTROL_CHARACTERS_MESSAGE }, 422)
+  }
   if (error instanceof HttpError) {
     return c.json({ ...error.options.fields, detail: error.detail }, error.status, error.options.headers)
   }

@@ -11,7 +11,10 @@ import { HttpError } from './errors'
 // Every attempt counts (a success too): the limits are generous for a person and tight for a script.
 
 /** What is limited; the `action` column of auth_attempts. */
-export type LimitedAction = AuthAction | 'google-signin' | 'ai-preview'
+export type LimitedAction = AuthAction | 'google-signin' | 'ai-preview' | 'trusted-signin'
+
+/** How long an address stays trusted for an account after a sign-in from it succeeded. */
+export const TRUSTED_ADDRESS_MS = 90 * 24 * 60 * 60 * 1000
 
 /**
  * AI previews on the operator's default key (POST /api/ai/preview without a key of the customer's own): each
@@ -28,6 +31,7 @@ function windowsOf(c: Context<AppEnv>): Record<LimitedAction, number> {
     forgot: authWindowMs,
     'google-signin': authWindowMs,
     'ai-preview': AI_PREVIEW_RATE_LIMIT.windowMs,
+    'trusted-signin': TRUSTED_ADDRESS_MS,
   }
 }
 
@@ -134,7 +138,10 @@ export async function limitAttempt(
   }
 }
 
-/** The limits of sign-in, sign-up and forgot-password: per client address and, when given, per account. */
+/**
+ * The limits of sign-up and forgot-password: per client address and, when given, per account. Sign-in has its
+ * own (limitSignIn).
+ */
 export async function limitAuthAttempt(
   c: Context<AppEnv>,
   action: AuthAction,
@@ -144,4 +151,45 @@ export async function limitAuthAttempt(
   const limits: AttemptLimit[] = [{ subject: addressSubject(c), limit: perIp }]
   if (email !== undefined) limits.push({ subject: `account:${email}`, limit: perAccount })
   await limitAttempt(c, action, limits)
+}
+
+function trustSubject(c: Context<AppEnv>, email: string): string {
+  return `trusted:${email}|${clientAddress(c)}`
+}
+
+/**
+ * Sign-in limits that a stranger cannot turn against the owner: per address; per account from one address
+ * (a guesser locks out only itself); and a ceiling per account across all addresses against guessing spread
+ * over many, which an address the owner signed in from before (trusted for 90 days) does not count against.
+ */
+export async function limitSignIn(c: Context<AppEnv>, email: string): Promise<void> {
+  const { perAccount, perIp, accountCeiling } = c.var.deps.config.authRateLimit
+  const limits: AttemptLimit[] = [
+    { subject: addressSubject(c), limit: perIp },
+    { subject: `account:${email}|${clientAddress(c)}`, limit: perAccount },
+  ]
+  const { db, clock } = c.var.deps
+  const trusted = await countAttempts(
+    db,
+    'trusted-signin',
+    trustSubject(c, email),
+    clock.now() - TRUSTED_ADDRESS_MS,
+  )
+  if (trusted.count === 0) limits.push({ subject: `account:${email}`, limit: accountCeiling })
+  await limitAttempt(c, 'signin', limits)
+}
+
+/** Remembers that the account's owner signed in from this address: its later sign-ins skip the ceiling. */
+export async function trustAddress(c: Context<AppEnv>, email: string): Promise<void> {
+  const { db, clock } = c.var.deps
+  const subject = trustSubject(c, email)
+  await db
+    .deleteFrom('auth_attempts')
+    .where('action', '=', 'trusted-signin')
+    .where('subject', '=', subject)
+    .execute()
+  await db
+    .insertInto('auth_attempts')
+    .values({ action: 'trusted-signin', subject, created_at: clock.now() })
+    .execute()
 }

@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 
 // Secure headers for every answer, API and panel alike. The CSP suits the panel build: scripts, styles, fonts
@@ -27,3 +28,16 @@ export const securityHeaders = () =>
     permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
     overwrite: false,
   })
+
+/**
+ * `Cache-Control: no-store` on every answer to a request that carried credentials (a bearer token or an API
+ * key in the query), unless the route chose its own policy: a shared cache or the browser's back button must
+ * never hand one account's data to another reader.
+ */
+export function noStoreWithCredentials(): MiddlewareHandler {
+  return async (c, next) => {
+    await next()
+    const credentialed = c.req.header('Authorization') !== undefined || c.req.query('key') !== undefined
+    if (credentialed && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
+  }
+}

@@ -1,7 +1,8 @@
-import { INVALID_REQUEST_BODY } from '@engage/contract'
+import { CONTROL_CHARACTERS_MESSAGE, INVALID_REQUEST_BODY } from '@engage/contract'
 import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
 import type * as z from 'zod'
+import { findControlCharacter } from './input-guard'
 
 // Request validation with the contract's zod schemas. A failure answers 422 `{ detail, field }`: detail names
 // the field and gives the contract's message ('confirmPassword: Passwords do not match'), and `field` holds
@@ -41,5 +42,15 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
 ) {
   return zValidator(target, schema, (result, c) => {
     if (!result.success) return c.json(describeIssues(result.error), 422)
+    const field = findControlCharacter(result.data)
+    if (field !== null) {
+      return c.json(
+        {
+          detail: field === '' ? CONTROL_CHARACTERS_MESSAGE : `${field}: ${CONTROL_CHARACTERS_MESSAGE}`,
+          field,
+        },
+        422,
+      )
+    }
   })
 }

@@ -3,6 +3,7 @@ import type { Hono } from 'hono'
 import fs from 'node:fs'
 import path from 'node:path'
 import * as z from 'zod'
+import type { Mailer } from '../adapters/mail'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import { createAppPaymentGateways } from '../domain/payments'
@@ -13,6 +14,7 @@ import { type Clock, systemClock } from '../domain/clock'
 import type { AppEnv } from '../http/env'
 import type { Logger } from '../logger'
 import { createSimulator, createSqliteSimulatorStore, type Simulator } from '../simulator'
+import { passwordResetMailHandler } from './handlers/password-reset-mail'
 import { paymentJobs } from './handlers/reconcile-payments'
 import { fulfilmentJobs } from './registry'
 import { createWorker, type Worker } from './worker'
@@ -81,6 +83,8 @@ export interface FulfilmentWorkerOptions {
   settings?: WorkerSettings
   /** Where AI orders' texts come from. @default the AI generation (domain/ai-generation.ts) */
   orderTexts?: OrderTextsSource
+  /** What account mails (password resets) go out through; without it this worker leaves them to others. */
+  mailer?: Mailer
 }
 
 /** The worker with every fulfilment job and the payments' reconcile job, not started. */
@@ -109,7 +113,20 @@ export function createFulfilmentWorker(options: FulfilmentWorkerOptions): Worker
     db: options.db,
     clock,
     logger: options.logger,
-    handlers: { ...handlers, ...payments.handlers },
+    handlers: {
+      ...handlers,
+      ...payments.handlers,
+      ...(options.mailer
+        ? {
+            'password-reset-mail': passwordResetMailHandler({
+              db: options.db,
+              clock,
+              mailer: options.mailer,
+              publicUrl: options.config.publicUrl,
+            }),
+          }
+        : {}),
+    },
     recurring: [...recurring, ...payments.recurring],
     concurrency: Math.max(settings.concurrency, 1),
     pollIntervalMs: settings.pollIntervalMs,
@@ -172,8 +189,9 @@ export async function startServerFulfilment(input: {
   /** The listening server's http://host:port. */
   serverUrl: string
   demoSimulator: { simulator: Simulator; apiKey: string } | undefined
+  mailer?: Mailer
 }): Promise<ServerFulfilment> {
-  const { db, config, logger, demoSimulator } = input
+  const { db, config, logger, demoSimulator, mailer } = input
   const settings = workerSettings(config.env)
   if (demoSimulator) {
     const apiUrl = simulatorApiUrl(input.serverUrl)
@@ -188,7 +206,7 @@ export async function startServerFulfilment(input: {
     )
   }
   const worker =
-    settings.concurrency > 0 ? createFulfilmentWorker({ db, config, logger, settings }) : undefined
+    settings.concurrency > 0 ? createFulfilmentWorker({ db, config, logger, settings, mailer }) : undefined
   worker?.start()
   if (worker) logger.info(`Job worker started (${settings.concurrency} at a time)`)
   else logger.info('No job worker in this process (WORKER_CONCURRENCY=0)')

@@ -81,6 +81,16 @@ export function retryDelayMs(attempt: number, backoff: BackoffOptions, random: (
   return Math.round(nominal / 2 + random() * (nominal / 2))
 }
 
+/**
+ * The wait an error asks for (an upstream's `Retry-After`, carried as a numeric `retryAfterMs`), or 0. The next
+ * attempt waits the longer of this and the backoff, so a provider that asks us to slow down is not hammered.
+ */
+export function requestedDelayMs(error: unknown): number {
+  if (typeof error !== 'object' || error === null || !('retryAfterMs' in error)) return 0
+  const value = error.retryAfterMs
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0
+}
+
 export interface WorkerOptions {
   db: Db
   handlers: JobHandlers
@@ -210,7 +220,11 @@ export function createWorker(options: WorkerOptions): Worker {
         const runAt =
           job.attempts >= job.max_attempts
             ? now() + recurring.intervalMs
-            : now() + Math.min(retryDelayMs(job.attempts, backoff, random), recurring.intervalMs)
+            : now() +
+              Math.max(
+                requestedDelayMs(error),
+                Math.min(retryDelayMs(job.attempts, backoff, random), recurring.intervalMs),
+              )
         logger.warn('Recurring job failed', { jobId: job.id, kind: job.kind, error: message })
         if (job.attempts >= job.max_attempts) {
           await markRecurringJobRescheduled(db, { ...fence(), runAt, error: message })
@@ -228,7 +242,7 @@ export function createWorker(options: WorkerOptions): Worker {
         })
         await markJobForRetry(db, {
           ...fence(),
-          runAt: now() + retryDelayMs(job.attempts, backoff, random),
+          runAt: now() + Math.max(requestedDelayMs(error), retryDelayMs(job.attempts, backoff, random)),
           error: message,
         })
         return

@@ -13,7 +13,6 @@ import { hashPassword, verifyDecoy, verifyPassword } from '../crypto/passwords'
 import {
   consumePasswordReset,
   createAccount,
-  createPasswordReset,
   EmailTakenError,
   findUserByEmail,
   setPasswordHash,
@@ -28,10 +27,19 @@ import {
 import { registerRoute } from '../http/register-route'
 import type { AppDeps, AppEnv } from '../http/env'
 import { HttpError } from '../http/errors'
-import { limitAuthAttempt } from '../http/rate-limit'
+import { passwordProblem } from '../domain/password-policy'
+import { limitAuthAttempt, limitSignIn, trustAddress } from '../http/rate-limit'
+import '../jobs/handlers/password-reset-mail'
+import { enqueue } from '../jobs/queue'
 
 // POST /api/signup, /api/signin, /api/logout, /api/auth/forgot-password, /api/auth/reset-password,
 // /api/auth/change-password.
+
+/** Refuses, with 422 beside `field`, a password the account may not have (see domain/password-policy.ts). */
+function requireAcceptablePassword(password: string, email: string, field: string): void {
+  const problem = passwordProblem(password, email)
+  if (problem !== null) throw new HttpError(422, `${field}: ${problem}`, { fields: { field } })
+}
 
 function sessionPolicy(deps: AppDeps): SessionPolicy {
   return { idleMs: deps.config.sessionIdleMs, absoluteMs: deps.config.sessionAbsoluteMs }
@@ -42,6 +50,7 @@ export const authRoutes = new Hono<AppEnv>()
 registerRoute(authRoutes, 'signup', async (c, { body }) => {
   const { email, password } = body
   await limitAuthAttempt(c, 'signup', email)
+  requireAcceptablePassword(password, email, 'password')
   const deps = c.var.deps
   const now = deps.clock.now()
   let userId: number
@@ -57,7 +66,7 @@ registerRoute(authRoutes, 'signup', async (c, { body }) => {
 
 registerRoute(authRoutes, 'signin', async (c, { body }) => {
   const { email, password } = body
-  await limitAuthAttempt(c, 'signin', email)
+  await limitSignIn(c, email)
   const deps = c.var.deps
   const user = await findUserByEmail(deps.db, email)
   const matches =
@@ -66,6 +75,7 @@ registerRoute(authRoutes, 'signin', async (c, { body }) => {
       : await verifyDecoy(password)
   // A disabled account answers like a wrong password: nothing tells a caller the account exists.
   if (!user || !matches || user.disabled_at !== null) throw new HttpError(401, INVALID_CREDENTIALS)
+  await trustAddress(c, email)
   const session = await createSession(deps.db, Number(user.id), deps.clock.now(), sessionPolicy(deps))
   return c.json({ token: session.token, sessionId: session.sessionId }, 200)
 })
@@ -78,20 +88,10 @@ registerRoute(authRoutes, 'logout', async (c) => {
 registerRoute(authRoutes, 'forgotPassword', async (c, { body }) => {
   const { email } = body
   await limitAuthAttempt(c, 'forgot', email)
-  const { db, clock, config, mailer } = c.var.deps
-  const user = await findUserByEmail(db, email)
-  if (user && user.disabled_at === null) {
-    const token = await createPasswordReset(db, Number(user.id), clock.now())
-    const link = `${config.publicUrl}/auth?token=${encodeURIComponent(token)}`
-    await mailer.send({
-      to: user.email,
-      subject: 'Reset your Engage Panel password',
-      text:
-        `Someone asked to reset the password of your Engage Panel account.\n\n` +
-        `To choose a new password, open this link within one hour:\n${link}\n\n` +
-        `If you did not ask for this, ignore this message: your password stays as it is.`,
-    })
-  }
+  const { db, clock } = c.var.deps
+  // Only enqueued here: looking the account up and writing the mail happen in the job, so this answer costs
+  // the same whether or not the address has an account.
+  await enqueue(db, { kind: 'password-reset-mail', payload: { email }, now: clock.now(), maxAttempts: 5 })
   // The same answer whether or not the email has an account.
   return c.json({ message: RESET_LINK_SENT }, 200)
 })
@@ -104,6 +104,13 @@ registerRoute(authRoutes, 'resetPassword', async (c, { body }) => {
   const userId = await db.transaction().execute(async (trx) => {
     const owner = await consumePasswordReset(trx, token, clock.now())
     if (owner === undefined) return undefined
+    // Refused inside the transaction, so the link stays usable for a better password.
+    const { email } = await trx
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', owner)
+      .executeTakeFirstOrThrow()
+    requireAcceptablePassword(password, email, 'password')
     await setPasswordHash(trx, owner, passwordHash)
     // Whoever knew the old password is signed out everywhere.
     await endAllSessions(trx, owner)
@@ -125,6 +132,7 @@ registerRoute(authRoutes, 'changePassword', async (c, { body }) => {
   const matches =
     stored.password_hash !== null ? await verifyPassword(stored.password_hash, currentPassword) : false
   if (!matches) throw new HttpError(400, CURRENT_PASSWORD_INCORRECT, { fields: { field: 'currentPassword' } })
+  requireAcceptablePassword(newPassword, user.email, 'newPassword')
   const passwordHash = await hashPassword(newPassword)
   await db.transaction().execute(async (trx) => {
     await setPasswordHash(trx, user.id, passwordHash)

@@ -1,4 +1,5 @@
 import {
+  CONTROL_CHARACTERS_MESSAGE,
   FAILED_TO_PROCESS_PAYMENT,
   PAYMENT_NOT_FOUND,
   PAYMENT_PROVIDER_INVALID,
@@ -14,6 +15,7 @@ import { depositStatus, receiveWebhook, startDeposit } from '../domain/payments'
 import { registerRoute } from '../http/register-route'
 import type { AppEnv } from '../http/env'
 import { HttpError } from '../http/errors'
+import { controlCharacterInJson } from '../http/input-guard'
 
 // GET /api/payments/{provider}/methods, POST /api/payments/{provider}/create, GET /api/payments/status
 // (signed-in customers), and POST /api/payments/{provider}/webhook (the gateways; no session, the
@@ -91,10 +93,19 @@ registerRoute(paymentRoutes, 'createPayment', async (c, { body }) => {
 paymentRoutes.post('/payments/:provider/webhook', async (c) => {
   const { deps } = c.var
   const provider = c.req.param('provider')
-  // The signature covers the exact bytes received, so the body is read as text, never parsed first.
+  // The signature covers the exact bytes received, so the body is kept as text for the gateway; it is parsed
+  // here only to refuse text no order id or status can hold before it reaches a query.
+  const rawBody = await c.req.text()
+  const unreadable = controlCharacterInJson(rawBody)
+  if (unreadable !== null) {
+    return c.json(
+      { detail: `${unreadable || 'body'}: ${CONTROL_CHARACTERS_MESSAGE}`, field: unreadable },
+      422,
+    )
+  }
   const answer = await receiveWebhook(deps.db, deps.adapters?.payments, {
     provider,
-    rawBody: await c.req.text(),
+    rawBody,
     headers: c.req.raw.headers,
     now: deps.clock.now(),
   })

@@ -1,14 +1,18 @@
-import { Hono, type HonoRequest } from 'hono'
+import { CONTROL_CHARACTERS_MESSAGE } from '@engage/contract'
+import { type Context, Hono, type HonoRequest } from 'hono'
 import { authenticateApiKey } from '../domain/api-keys'
 import { runV2Action } from '../smm-api/actions'
 import { V2_ERRORS, type V2Fields } from '../smm-api/protocol'
 import type { AppEnv } from '../http/env'
 import { HttpError } from '../http/errors'
+import { findControlCharacter } from '../http/input-guard'
+import { clientAddress } from '../http/rate-limit'
 
-// POST /api/v2: the SMM panel API v2 for customers, mounted at API_V2_PATH. It answers as panels
-// do, not in the rest of the API's shape: HTTP 200 with JSON, a refusal as `{ "error": "..." }` (reseller
-// scripts read the body, not the status), and only the rate limit as a status of its own (429). The fields
-// `key` and `action` come form-encoded, as the protocol sends them, or as JSON.
+// /api/v2: the SMM panel API v2 for customers' scripts and reseller panels, mounted at API_V2_PATH (with or
+// without a trailing slash). It answers as panels do, not in the rest of the API's shape: HTTP 200 with JSON
+// and a refusal as `{ "error": "..." }`, the rate limit included (reseller scripts read the body, not the
+// status). The fields come by GET or POST, in the query string, form-encoded as the protocol sends them, or
+// as JSON.
 
 // ---- Rate limit -------------------------------------------------------------------------------------------
 
@@ -27,16 +31,20 @@ interface Bucket {
  * others out without a database write per request.
  */
 class KeyRateLimiter {
-  private readonly buckets = new Map<number, Bucket>()
-  private readonly refillPerMs = V2_REQUESTS_PER_MINUTE / 60_000
+  private readonly buckets = new Map<string, Bucket>()
+  private readonly refillPerMs: number
 
-  /** Takes one request from the key's bucket; answers 0, or the milliseconds until one is available. */
-  take(keyId: number, now: number): number {
-    const bucket = this.buckets.get(keyId) ?? { tokens: V2_REQUESTS_PER_MINUTE, updatedAt: now }
+  constructor(private readonly perMinute: number) {
+    this.refillPerMs = perMinute / 60_000
+  }
+
+  /** Takes one request from the subject's bucket; answers 0, or the milliseconds until one is available. */
+  take(subject: string, now: number): number {
+    const bucket = this.buckets.get(subject) ?? { tokens: this.perMinute, updatedAt: now }
     const elapsed = Math.max(0, now - bucket.updatedAt)
-    bucket.tokens = Math.min(V2_REQUESTS_PER_MINUTE, bucket.tokens + elapsed * this.refillPerMs)
+    bucket.tokens = Math.min(this.perMinute, bucket.tokens + elapsed * this.refillPerMs)
     bucket.updatedAt = now
-    this.buckets.set(keyId, bucket)
+    this.buckets.set(subject, bucket)
     if (bucket.tokens >= 1) {
       bucket.tokens -= 1
       this.forgetIdle(now)
@@ -45,24 +53,46 @@ class KeyRateLimiter {
     return Math.ceil((1 - bucket.tokens) / this.refillPerMs)
   }
 
+  /** The milliseconds until the subject may make a request, without taking one (0 when it may now). */
+  peek(subject: string, now: number): number {
+    const bucket = this.buckets.get(subject)
+    if (!bucket) return 0
+    const tokens = Math.min(
+      this.perMinute,
+      bucket.tokens + Math.max(0, now - bucket.updatedAt) * this.refillPerMs,
+    )
+    return tokens >= 1 ? 0 : Math.ceil((1 - tokens) / this.refillPerMs)
+  }
+
   /** A bucket left alone for a minute is full again: dropping it changes nothing and bounds the memory. */
   private forgetIdle(now: number): void {
     if (this.buckets.size < 10_000) return
-    for (const [keyId, bucket] of this.buckets) {
-      if (now - bucket.updatedAt >= 60_000) this.buckets.delete(keyId)
+    for (const [subject, bucket] of this.buckets) {
+      if (now - bucket.updatedAt >= 60_000) this.buckets.delete(subject)
     }
   }
 }
 
-const limiters = new WeakMap<object, KeyRateLimiter>()
+/** Wrong keys one address may send per minute before it is told to wait, so keys cannot be guessed. */
+export const V2_WRONG_KEYS_PER_MINUTE = 20
 
-function limiterFor(db: object): KeyRateLimiter {
-  let limiter = limiters.get(db)
-  if (!limiter) {
-    limiter = new KeyRateLimiter()
-    limiters.set(db, limiter)
+interface Limiters {
+  keys: KeyRateLimiter
+  wrongKeys: KeyRateLimiter
+}
+
+const limiters = new WeakMap<object, Limiters>()
+
+function limitersFor(db: object): Limiters {
+  let found = limiters.get(db)
+  if (!found) {
+    found = {
+      keys: new KeyRateLimiter(V2_REQUESTS_PER_MINUTE),
+      wrongKeys: new KeyRateLimiter(V2_WRONG_KEYS_PER_MINUTE),
+    }
+    limiters.set(db, found)
   }
-  return limiter
+  return found
 }
 
 // ---- Reading the request ----------------------------------------------------------------------------------
@@ -77,6 +107,19 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * Null when the body cannot be read as either.
  */
 async function readFields(request: HonoRequest): Promise<V2Fields | null> {
+  // Panels take the fields from the query string as well as the body (GET ?key=...&action=balance); a field
+  // in both is read from the body.
+  const query = request.queries()
+  const fromQuery: Record<string, string> = {}
+  for (const [name, values] of Object.entries(query)) {
+    if (values.length > 0) fromQuery[name] = values.join(',')
+  }
+  if (request.method === 'GET') return fromQuery
+  const fromBody = await readBody(request)
+  return fromBody === null ? null : { ...fromQuery, ...fromBody }
+}
+
+async function readBody(request: HonoRequest): Promise<V2Fields | null> {
   try {
     if ((request.header('content-type') ?? '').toLowerCase().includes('application/json')) {
       const body: unknown = await request.json()
@@ -104,37 +147,53 @@ async function readFields(request: HonoRequest): Promise<V2Fields | null> {
 
 // ---- The endpoint -----------------------------------------------------------------------------------------
 
-/** A refusal with a status of its own (the rate limit, a body too large), in the protocol's shape. */
-function errorAnswer(text: string, status: 413 | 429 | 500, headers: Record<string, string> = {}) {
+/** A refusal with a status of its own (a body too large), in the protocol's shape. */
+function errorAnswer(text: string, status: 200 | 413 | 500, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify({ error: text }), {
     status,
     headers: { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store', ...headers },
   })
 }
 
-export const v2Routes = new Hono<AppEnv>()
-  .post('/', async (c) => {
-    const { db, clock } = c.var.deps
-    const fields = await readFields(c.req)
-    if (fields === null) return c.json({ error: V2_ERRORS.incorrectRequest })
-    const owner = await authenticateApiKey(db, fields.key?.trim() ?? '', clock.now())
-    if (!owner) return c.json({ error: V2_ERRORS.invalidKey })
-    const waitMs = limiterFor(db).take(owner.keyId, clock.now())
-    if (waitMs > 0) {
-      return errorAnswer(V2_ERRORS.tooManyRequests, 429, {
-        'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))),
-      })
-    }
-    const action = fields.action?.trim() ?? ''
-    if (action === '') return c.json({ error: V2_ERRORS.incorrectRequest })
-    c.header('Cache-Control', 'no-store')
-    return c.json(await runV2Action({ db, userId: owner.userId, now: clock.now() }, action, fields))
+/**
+ * Over a rate limit: HTTP 200 with `{ error }` and Retry-After, as panels answer. Published clients treat any
+ * other status as a failed transport and never show the text.
+ */
+function tooManyRequests(waitMs: number) {
+  return errorAnswer(V2_ERRORS.tooManyRequests, 200, {
+    'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))),
   })
-  .onError((error, c) => {
-    if (error instanceof HttpError && error.status === 413) return errorAnswer(error.detail, 413)
-    c.var.deps.logger.error('Unhandled error in API v2', {
-      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-      stack: error instanceof Error ? error.stack : undefined,
-    })
-    return errorAnswer('Internal server error', 500)
+}
+
+async function answer(c: Context<AppEnv>) {
+  const { db, clock } = c.var.deps
+  const fields = await readFields(c.req)
+  if (fields === null) return c.json({ error: V2_ERRORS.incorrectRequest })
+  const unreadable = findControlCharacter(fields)
+  if (unreadable !== null) return c.json({ error: `${unreadable}: ${CONTROL_CHARACTERS_MESSAGE}` })
+  const limits = limitersFor(db)
+  const address = clientAddress(c)
+  // An address that keeps sending wrong keys waits before any key of it is even looked up.
+  const guessing = limits.wrongKeys.peek(address, clock.now())
+  if (guessing > 0) return tooManyRequests(guessing)
+  const owner = await authenticateApiKey(db, fields.key?.trim() ?? '', clock.now())
+  if (!owner) {
+    limits.wrongKeys.take(address, clock.now())
+    return c.json({ error: V2_ERRORS.invalidKey })
+  }
+  const waitMs = limits.keys.take(String(owner.keyId), clock.now())
+  if (waitMs > 0) return tooManyRequests(waitMs)
+  const action = fields.action?.trim() ?? ''
+  if (action === '') return c.json({ error: V2_ERRORS.incorrectRequest })
+  c.header('Cache-Control', 'no-store')
+  return c.json(await runV2Action({ db, userId: owner.userId, now: clock.now() }, action, fields))
+}
+
+export const v2Routes = new Hono<AppEnv>().on(['GET', 'POST'], '/', answer).onError((error, c) => {
+  if (error instanceof HttpError && error.status === 413) return errorAnswer(error.detail, 413)
+  c.var.deps.logger.error('Unhandled error in API v2', {
+    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    stack: error instanceof Error ? error.stack : undefined,
   })
+  return errorAnswer('Internal server error', 500)
+})

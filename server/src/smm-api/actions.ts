@@ -72,7 +72,18 @@ function commentLines(text: string | undefined): string[] {
  * Places an order like the panel's POST /api/orders/create, in one transaction: the service row is read in it
  * (a charge never uses a stale rate), the order is charged through the ledger and its dispatch enqueued.
  */
+/** A drip-feed field that asks for something: present, and neither blank nor 0. */
+function asksForDripFeed(text: string | undefined): boolean {
+  const trimmed = text?.trim() ?? ''
+  return trimmed !== '' && trimmed !== '0'
+}
+
 async function add(context: V2Context, fields: V2Fields): Promise<{ order: number }> {
+  // Refused rather than ignored: an order placed whole when the script asked for it spread out is not what
+  // it paid for.
+  if (asksForDripFeed(fields.runs) || asksForDripFeed(fields.interval)) {
+    throw new V2Refusal(V2_ERRORS.dripFeedNotAvailable)
+  }
   const serviceId = idOf(fields.service)
   const link = fields.link?.trim() ?? ''
   try {
@@ -236,23 +247,65 @@ const REFILL_REFUSALS: Readonly<Record<RefillRefusal['reason'], string>> = {
   'already-active': V2_ERRORS.refillAlreadyActive,
 }
 
-async function refill(context: V2Context, fields: V2Fields): Promise<{ refill: string }> {
-  const orderId = idOf(fields.order)
-  if (orderId === null) throw new V2Refusal(V2_ERRORS.incorrectOrderId)
+/** One refill request; a refusal comes back as the protocol's error text. */
+async function refillOne(context: V2Context, orderId: number | null): Promise<string | { error: string }> {
+  if (orderId === null) return { error: V2_ERRORS.incorrectOrderId }
   try {
     const created = await requestRefill(context.db, { userId: context.userId, orderId, now: context.now })
-    return { refill: String(created.id) }
+    return String(created.id)
   } catch (error) {
-    if (error instanceof RefillRefusal) throw new V2Refusal(REFILL_REFUSALS[error.reason])
+    if (error instanceof RefillRefusal) return { error: REFILL_REFUSALS[error.reason] }
     throw error
   }
 }
 
-async function refillStatus(context: V2Context, fields: V2Fields): Promise<{ status: string }> {
-  const refillId = idOf(fields.refill)
+export type V2RefillResult = { order: number | string; refill: string | { error: string } }
+
+/** `order=1` answers `{ refill }`; `orders=1,2,3` answers one entry per order, each with its id or error. */
+async function refill(context: V2Context, fields: V2Fields): Promise<{ refill: string } | V2RefillResult[]> {
+  if (fields.orders !== undefined) {
+    const ids = idListOf(fields.orders)
+    if (ids.length === 0) throw new V2Refusal(V2_ERRORS.incorrectRequest)
+    if (ids.length > MAX_ORDERS_PER_CALL) throw new V2Refusal(V2_ERRORS.tooManyOrders)
+    const results: V2RefillResult[] = []
+    for (const id of ids) {
+      const orderId = idOf(id)
+      results.push({ order: orderId ?? id, refill: await refillOne(context, orderId) })
+    }
+    return results
+  }
+  const answer = await refillOne(context, idOf(fields.order))
+  if (typeof answer !== 'string') throw new V2Refusal(answer.error)
+  return { refill: answer }
+}
+
+export type V2RefillStatusResult = { refill: number | string; status: string | { error: string } }
+
+async function refillStatusOf(context: V2Context, refillId: number | null): Promise<string | null> {
   const found = refillId === null ? undefined : await findOwnRefill(context.db, context.userId, refillId)
-  if (!found) throw new V2Refusal(V2_ERRORS.incorrectRefillId)
-  return { status: V2_REFILL_STATUS[found.status] }
+  return found ? V2_REFILL_STATUS[found.status] : null
+}
+
+/** `refill=5` answers `{ status }`; `refills=5,6` answers one entry per refill, each with its status or error. */
+async function refillStatus(
+  context: V2Context,
+  fields: V2Fields,
+): Promise<{ status: string } | V2RefillStatusResult[]> {
+  if (fields.refills !== undefined) {
+    const ids = idListOf(fields.refills)
+    if (ids.length === 0) throw new V2Refusal(V2_ERRORS.incorrectRequest)
+    if (ids.length > MAX_ORDERS_PER_CALL) throw new V2Refusal(V2_ERRORS.tooManyOrders)
+    const results: V2RefillStatusResult[] = []
+    for (const id of ids) {
+      const refillId = idOf(id)
+      const found = await refillStatusOf(context, refillId)
+      results.push({ refill: refillId ?? id, status: found ?? { error: V2_ERRORS.incorrectRefillId } })
+    }
+    return results
+  }
+  const found = await refillStatusOf(context, idOf(fields.refill))
+  if (found === null) throw new V2Refusal(V2_ERRORS.incorrectRefillId)
+  return { status: found }
 }
 
 // ---- balance ----------------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ export const V2_ERRORS = {
   refillAlreadyActive: 'A refill of this order is already in progress',
   incorrectRefillId: 'Incorrect refill ID',
   tooManyRequests: 'Too many requests',
+  dripFeedNotAvailable: 'Drip-feed is not available: leave out runs and interval',
 } as const
 
 /** `quantityLessThanMinimal(10)` → 'Quantity less than minimal 10'. */

@@ -31,11 +31,27 @@ export interface SmmService {
   cancel: boolean
 }
 
+/** A catalogue entry the provider sent in a shape we cannot read (e.g. `max: ""`): left out, with the reason. */
+export interface SmmSkippedService {
+  /** The provider's id when it could be read, else null. */
+  service: number | null
+  reason: string
+}
+
+/** The readable part of a provider's catalogue; one unreadable entry never costs the others. */
+export interface SmmCatalogue {
+  services: SmmService[]
+  skipped: SmmSkippedService[]
+}
+
 export interface SmmAddRequest {
   service: number
   link: string
   quantity: number
-  /** For Custom Comments services: one text per unit, sent newline-separated. */
+  /**
+   * For Custom Comments services: one text per unit, sent newline-separated. The published call then carries
+   * no `quantity` (the panel counts the comments), so none is sent.
+   */
   comments?: readonly string[]
 }
 
@@ -62,7 +78,7 @@ export interface SmmBalance {
 }
 
 export interface SmmClient {
-  services(): Promise<SmmService[]>
+  services(): Promise<SmmCatalogue>
   add(request: SmmAddRequest): Promise<{ orderId: number }>
   status(orderId: number): Promise<SmmOrderStatus>
   /** Any number of ids, asked in calls of at most 100; every requested id has an entry in the result. */
@@ -96,7 +112,9 @@ const wireOptionalInteger = z
 
 const wireAmount = z.union([z.number(), z.string()]).transform((value, context) => {
   try {
-    return { usd: Number(value), micros: usdToMicros(value) }
+    // The USD figure is derived from the exact micros, so thousands separators ("1,015.00") read the same in both.
+    const micros = usdToMicros(value)
+    return { usd: micros / 1_000_000, micros }
   } catch (error) {
     context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) })
     return z.NEVER
@@ -160,10 +178,34 @@ const wireError = z
   .object({ error: z.union([z.string(), z.number()]) })
   .transform((wire) => errorText(wire.error))
 
-const wireStatusManyEntry = z.union([
-  wireError.transform((error): SmmOrderStatusResult => ({ ok: false, error })),
-  wireOrderStatus.transform((status): SmmOrderStatusResult => ({ ok: true, status })),
-])
+/** Reads one order of a multi-order answer on its own, so one odd entry (`remains: "Unknown"`) fails only itself. */
+function readStatusEntry(entry: unknown): SmmOrderStatusResult {
+  const refused = wireError.safeParse(entry)
+  if (refused.success) return { ok: false, error: refused.data }
+  const result = wireOrderStatus.safeParse(entry)
+  if (result.success) return { ok: true, status: result.data }
+  return { ok: false, error: `Unreadable answer for this order: ${describeIssue(result.error)}` }
+}
+
+function readCatalogue(entries: readonly unknown[]): SmmCatalogue {
+  const catalogue: SmmCatalogue = { services: [], skipped: [] }
+  for (const entry of entries) {
+    const result = wireService.safeParse(entry)
+    if (result.success) {
+      catalogue.services.push(result.data)
+      continue
+    }
+    const id = isPlainObject(entry) ? wireInteger.safeParse(entry.service) : undefined
+    catalogue.skipped.push({ service: id?.success ? id.data : null, reason: describeIssue(result.error) })
+  }
+  return catalogue
+}
+
+function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0]
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : ''
+  return `${where}${issue?.message ?? 'unexpected shape'}`
+}
 
 const wireCancelEntry = z.object({
   order: wireInteger,
@@ -181,10 +223,10 @@ const wireCancelEntry = z.object({
 })
 
 const wireResponses = {
-  services: z.array(wireService),
+  services: z.array(z.unknown()).transform(readCatalogue),
   add: z.object({ order: wireInteger }).transform((wire) => ({ orderId: wire.order })),
   status: wireOrderStatus,
-  statusMany: z.record(z.string(), wireStatusManyEntry),
+  statusMany: z.record(z.string(), z.unknown().transform(readStatusEntry)),
   cancel: z.array(wireCancelEntry),
   refill: z.object({ refill: wireInteger }).transform((wire) => ({ refillId: wire.refill })),
   refillStatus: z.object({ status: z.string() }),
@@ -252,8 +294,11 @@ export function createSmmClient(options: SmmClientOptions): SmmClient {
     }
 
     const httpStatus = response.status
-    if (httpStatus >= 500 || httpStatus === 429 || httpStatus === 408) {
-      throw new SmmTransientError(action, `HTTP ${httpStatus} on ${action}`, { httpStatus })
+    const retryAfterMs = readRetryAfter(response.headers.get('retry-after'), Date.now())
+    // 403 joins the retryable answers: in front of real panels it is most often a CDN's challenge page, which
+    // goes away by itself, not the panel refusing our key (that comes as `{ "error": ... }`).
+    if (httpStatus >= 500 || httpStatus === 429 || httpStatus === 408 || httpStatus === 403) {
+      throw new SmmTransientError(action, `HTTP ${httpStatus} on ${action}`, { httpStatus, retryAfterMs })
     }
     let parsed: unknown
     try {
@@ -262,13 +307,22 @@ export function createSmmClient(options: SmmClientOptions): SmmClient {
       if (!response.ok) throw new SmmRejectedError(action, `HTTP ${httpStatus} on ${action}`)
       throw new SmmTransientError(action, `Unparsable answer to ${action} (HTTP ${httpStatus})`, {
         httpStatus,
+        retryAfterMs,
         cause: error,
       })
     }
     if (isPlainObject(parsed) && 'error' in parsed && parsed.error !== null && parsed.error !== undefined) {
-      throw new SmmRejectedError(action, errorText(parsed.error))
+      const message = errorText(parsed.error)
+      // Panels answer their rate limit with HTTP 200 and an error text; asking later succeeds.
+      if (rateLimitText.test(message)) {
+        throw new SmmTransientError(action, `Rate limited on ${action}: ${message}`, {
+          httpStatus,
+          retryAfterMs,
+        })
+      }
+      throw new SmmRejectedError(action, message)
     }
-    // Any other 4xx is a wrong URL or a refused client (404, 401, 403): asking again gets the same answer.
+    // Any other 4xx is a wrong URL or a refused client (404, 401): asking again gets the same answer.
     if (!response.ok) throw new SmmRejectedError(action, `HTTP ${httpStatus} on ${action}`)
     return parsed
   }
@@ -292,12 +346,9 @@ export function createSmmClient(options: SmmClientOptions): SmmClient {
     },
 
     async add(request) {
-      const fields: Record<string, string> = {
-        service: String(request.service),
-        link: request.link,
-        quantity: String(request.quantity),
-      }
+      const fields: Record<string, string> = { service: String(request.service), link: request.link }
       if (request.comments) fields.comments = request.comments.join('\n')
+      else fields.quantity = String(request.quantity)
       return read('add', wireResponses.add, await send('add', fields))
     },
 
@@ -355,6 +406,20 @@ export function createSmmClient(options: SmmClientOptions): SmmClient {
       return read('balance', wireResponses.balance, await send('balance'))
     },
   }
+}
+
+const rateLimitText = /too many requests|rate limit|try again later/i
+
+/**
+ * `Retry-After` as milliseconds from now: either delay-seconds or an HTTP date. Null when absent or unreadable;
+ * capped at an hour so a wrong header cannot park a job for days.
+ */
+export function readRetryAfter(header: string | null, now: number): number | null {
+  if (header === null || header.trim() === '') return null
+  const text = header.trim()
+  const milliseconds = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now
+  if (!Number.isFinite(milliseconds)) return null
+  return Math.min(Math.max(milliseconds, 0), 3_600_000)
 }
 
 /** Node's fetch reports "fetch failed" and hides the reason (ECONNREFUSED, ENOTFOUND...) in `cause`. */

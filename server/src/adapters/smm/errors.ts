@@ -14,7 +14,8 @@ export class SmmRejectedError extends Error {
 }
 
 /**
- * No usable answer: timeout, network failure, HTTP 5xx or 429, or a body that is not the protocol's JSON.
+ * No usable answer: timeout, network failure, HTTP 5xx, 429 or 403, a rate-limit error text, or a body that is
+ * not the protocol's JSON.
  * The job system retries these. For `add`, the provider may still have created the order.
  */
 export class SmmTransientError extends Error {
@@ -23,10 +24,17 @@ export class SmmTransientError extends Error {
   readonly action: string
   /** The HTTP status when the provider answered at all. */
   readonly httpStatus: number | null
+  /** How long the provider asked us to wait (its `Retry-After`), in ms; the job system waits at least this. */
+  readonly retryAfterMs: number | null
 
-  constructor(action: string, message: string, options: { httpStatus?: number; cause?: unknown } = {}) {
+  constructor(
+    action: string,
+    message: string,
+    options: { httpStatus?: number; retryAfterMs?: number | null; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause })
     this.action = action
     this.httpStatus = options.httpStatus ?? null
+    this.retryAfterMs = options.retryAfterMs ?? null
   }
 }

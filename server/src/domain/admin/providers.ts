@@ -254,7 +254,7 @@ export async function importAdminProviderServices(
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('provider_id', '=', id)
     .executeTakeFirstOrThrow()
-  const rows = await importProviderServices(
+  const { services: rows, skipped } = await importProviderServices(
     db,
     provider,
     providerClient(provider, dataKey, options),
@@ -266,7 +266,7 @@ export async function importAdminProviderServices(
     action: 'provider.import',
     target: `provider:${String(id)}`,
     before: { services_count: Number(beforeCount.count) },
-    after: { services_count: rows.length },
+    after: { services_count: rows.length, ...(skipped.length > 0 ? { skipped } : {}) },
     reason,
     now,
   })
