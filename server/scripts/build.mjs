@@ -6,13 +6,16 @@
 // argon2 are native addons, which a bundle cannot hold).
 //
 // dist/server/ lies as deep below the workspace as src/ does, so the paths the routes compute from their own
-// location (apps/panel/dist, packages/widget/dist) hold in the bundle too.
+// location (apps/panel/dist, packages/widget/dist) hold in the bundle too. Tests build into a folder of their
+// own beside it: `node scripts/build.mjs dist/<name>`.
 import { readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { build } from 'esbuild'
 
 const serverRoot = path.resolve(import.meta.dirname, '..')
-const outdir = path.join(serverRoot, 'dist', 'server')
+const outdir = path.resolve(serverRoot, process.argv[2] ?? path.join('dist', 'server'))
+if (path.dirname(path.dirname(outdir)) !== serverRoot)
+  throw new Error(`Build into dist/<name>, not ${outdir}`)
 const manifest = JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8'))
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@engage/'))
 
