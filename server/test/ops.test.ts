@@ -9,6 +9,9 @@ import { healthRoutes, metricsRoute, type WorkerState } from '../src/ops/health'
 import { createMetrics, type Metrics } from '../src/ops/metrics'
 import { runInRequest } from '../src/ops/request-context'
 import { freePort } from '../../scripts/free-port.mjs'
+import { enqueue } from '../src/jobs/queue'
+import { createWorker } from '../src/jobs/worker'
+import { readJob } from './fulfilment/test-jobs'
 import { createTestApp, type TestApp } from './support/app'
 
 // The probes, the request log and the metrics, in process on the test's database. The built server serving
@@ -149,6 +152,35 @@ describe('the JSON logger', () => {
       }),
       expect.not.objectContaining({ requestId: expect.anything() }),
     ])
+  })
+
+  it('carries the request id into the logs of the jobs the request enqueued', async () => {
+    const { logger, read } = jsonLines()
+    const jobId = await runInRequest({ requestId: 'req-job' }, () =>
+      enqueue(t.db, { kind: 'test-record', payload: { label: 'from a request' } }),
+    )
+    const unrelated = await enqueue(t.db, { kind: 'test-record', payload: { label: 'from nowhere' } })
+    expect((await readJob(t.db, jobId ?? 0)).request_id).toBe('req-job')
+    expect((await readJob(t.db, unrelated ?? 0)).request_id).toBeNull()
+    const worker = createWorker({
+      db: t.db,
+      logger,
+      handlers: {
+        'test-record': {
+          run: async () => {
+            throw new Error('upstream refused')
+          },
+        },
+      },
+    })
+    await worker.drain()
+    const failures = read().filter((line) => line.msg === 'Job failed, will retry')
+    expect(failures.map((line) => [line.jobId, line.requestId])).toEqual(
+      expect.arrayContaining([
+        [jobId, 'req-job'],
+        [unrelated, undefined],
+      ]),
+    )
   })
 
   it('blanks fields named like secrets', () => {

@@ -18,3 +18,11 @@ export function runInRequest<T>(context: RequestContext, work: () => T): T {
 export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId
 }
+
+/**
+ * Runs `work` as part of the request `requestId`, or outside any request when it is null: a job run from a
+ * timer another job scheduled must not inherit that job's request.
+ */
+export function withRequestId<T>(requestId: string | null | undefined, work: () => T): T {
+  return requestId ? storage.run({ requestId }, work) : storage.exit(work)
+}
