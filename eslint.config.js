@@ -14,6 +14,7 @@ export default tseslint.config(
       'data/**',
       '.storybook/public/**',
       'coverage/**',
+      '.runtime/**',
       '**/*.d.ts',
     ],
   },

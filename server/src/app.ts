@@ -7,6 +7,8 @@ import { handleError, handleNotFound, HttpError, REQUEST_BODY_TOO_LARGE } from '
 import { idempotent } from './http/idempotency'
 import { rejectControlCharacters } from './http/input-guard'
 import { noStoreWithCredentials, securityHeaders } from './http/security'
+import type { Metrics } from './ops/metrics'
+import { requestLog } from './ops/request-log'
 import { adminRoutes } from './routes/admin'
 import { aiRoutes } from './routes/ai'
 import { apiKeyRoutes } from './routes/api-keys'
@@ -28,17 +30,20 @@ export type { AppDeps, AppEnv } from './http/env'
 export const MAX_BODY_BYTES = 1024 * 1024
 
 /**
- * Builds the API from its dependencies; main.ts serves it, tests call `app.request()`.
+ * Builds the API from its dependencies; main.ts serves it (with `served`), tests call `app.request()`.
  * Each area is one sub-app in routes/, mounted under /api; its JSON routes come from the contract's registry
  * (http/register-route.ts), so the order of the mounts below carries no meaning.
  */
-export function createApp(callerDeps: AppDeps) {
+export function createApp(callerDeps: AppDeps, served?: { metrics: Metrics }) {
   // Payment gateways come from config.payments unless the caller brings its own (tests point them at fakes).
   const payments = callerDeps.adapters?.payments ?? createAppPaymentGateways(callerDeps.db, callerDeps.config)
   const deps: AppDeps = { ...callerDeps, adapters: { ...callerDeps.adapters, payments } }
   const app = new Hono<AppEnv>()
   app.onError(handleError)
   app.notFound(handleNotFound)
+  // A served process (main.ts) logs one JSON line per request and measures it; tests calling the API leave it out.
+  if (served)
+    app.use(requestLog({ logger: deps.logger, trustProxy: deps.config.trustProxy, metrics: served.metrics }))
   app.use(securityHeaders())
   app.use(async (c, next) => {
     c.set('deps', deps)

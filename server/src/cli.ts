@@ -3,6 +3,7 @@ import { Email, formatMicros, usdToMicros } from '@engage/contract'
 import { ConfigError, loadConfig } from './config'
 import { createDatabase, type Db, migrate } from './db/connect'
 import { hashPassword } from './crypto/passwords'
+import { BackupError, backupSqlite, restoreSqlite } from './ops/backup'
 import { createAccount, findUserByEmail } from './domain/accounts'
 import { credit } from './domain/ledger'
 import { FULFILMENT_USAGE, FulfilmentCommandError, fulfilmentCommands } from './fulfilment-commands'
@@ -15,6 +16,8 @@ import { generatePassword } from './seed'
 const USAGE = `Usage:
   cli user:credit EMAIL USD --reason TEXT   credit a customer's wallet (a ledger entry), e.g. for a bank transfer
   cli admin:create EMAIL                    create an operator account, or make an existing user one
+  cli db:backup FILE                        copy the SQLite database to FILE while the server runs
+  cli db:restore FILE                       replace the SQLite database with the backup FILE (server stopped)
 ${FULFILMENT_USAGE}`
 
 /** A refusal the operator can fix: printed as it is, exit code 1. */
@@ -104,6 +107,34 @@ async function createAdmin(db: Db, args: string[]): Promise<string> {
   return `Created operator (admin) ${email} with password: ${password}\nThe password is shown only this once.`
 }
 
+/** db:backup and db:restore work on the database file itself, not through an open connection of ours. */
+async function databaseFileCommand(command: 'db:backup' | 'db:restore', args: string[]): Promise<number> {
+  try {
+    if (args.length !== 1 || !args[0]) throw new CommandError(`${command} takes FILE\n${USAGE}`)
+    const file = args[0]
+    const config = loadConfig()
+    if (config.databaseUrl) {
+      throw new CommandError(
+        `${command} is for the SQLite database; with DATABASE_URL use PostgreSQL's pg_dump and pg_restore`,
+      )
+    }
+    if (command === 'db:backup') {
+      const bytes = await backupSqlite(config.dataDir, file)
+      console.log(`Backed up the database to ${file} (${bytes} bytes)`)
+    } else {
+      await restoreSqlite(config.dataDir, file)
+      console.log(`Restored the database in ${config.dataDir} from ${file}`)
+    }
+    return 0
+  } catch (error) {
+    if (error instanceof CommandError || error instanceof ConfigError || error instanceof BackupError) {
+      console.error(`Error: ${error.message}`)
+      return 1
+    }
+    throw error
+  }
+}
+
 export async function runCli(argv: string[]): Promise<number> {
   const [command, ...args] = argv
   if (command === undefined || command === 'help' || command === '--help') {
@@ -115,6 +146,7 @@ export async function runCli(argv: string[]): Promise<number> {
     'admin:create': createAdmin,
     ...fulfilmentCommands,
   }
+  if (command === 'db:backup' || command === 'db:restore') return databaseFileCommand(command, args)
   const run = commands[command]
   if (!run) {
     console.error(`Unknown command: ${command}\n${USAGE}`)

@@ -67,6 +67,13 @@ export interface Config {
   ai: AiConfig & { modelsTimeoutMs: number; generationTimeoutMs: number }
   /** Payment gateways (adapters/payments/README.md): the sandbox, CRYPTOMUS_*, HELEKET_*, NOWPAYMENTS_*. */
   payments: PaymentConfig
+  /** The JSON log's threshold (LOG_LEVEL): debug, info, warn or error. */
+  logLevel: 'debug' | 'info' | 'warn' | 'error'
+  /**
+   * The Prometheus endpoint (ops/metrics.ts): /metrics on the public port only with `token` (METRICS_TOKEN, sent
+   * as a bearer token), and/or on an internal listener at `host`:`port` (METRICS_HOST, METRICS_PORT) without one.
+   */
+  metrics: { token: string | undefined; host: string; port: number | undefined }
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -109,7 +116,33 @@ const environmentSchema = z.object({
   GOOGLE_CLIENT_ID: optional(z.string().trim()),
   GOOGLE_CLIENT_SECRET: optional(z.string().trim()),
   GOOGLE_ISSUER: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  LOG_LEVEL: optional(
+    z.enum(['debug', 'info', 'warn', 'error'], { error: 'must be debug, info, warn or error' }),
+  ),
+  METRICS_TOKEN: optional(z.string().trim().min(16, 'must be at least 16 characters')),
+  METRICS_HOST: optional(z.string().trim()),
+  METRICS_PORT: optional(z.coerce.number().int('must be a whole number').min(0).max(65535)),
 })
+
+type Environment = z.infer<typeof environmentSchema>
+
+/**
+ * What a production start needs and development fills in by itself: each missing or unsafe setting, named.
+ * Demo data (known accounts, money from nowhere) has no place there, and neither has a key generated on disk.
+ */
+function productionProblems(values: Environment, env: Record<string, string | undefined>): string[] {
+  const problems: string[] = []
+  if (!values.PUBLIC_URL) problems.push('PUBLIC_URL must be set (the https:// address customers reach)')
+  else if (!values.PUBLIC_URL.startsWith('https://')) problems.push('PUBLIC_URL must be an https:// URL')
+  if (!values.DATA_KEY) problems.push('DATA_KEY must be set (generate one with: openssl rand -base64 32)')
+  if (values.DEMO) problems.push('DEMO must be off: production has no demo accounts or simulator')
+  if (env.SANDBOX_PAYMENTS !== undefined && ['on', 'true', '1'].includes(env.SANDBOX_PAYMENTS)) {
+    if (env.SANDBOX_PAYMENTS_SECRET === undefined || env.SANDBOX_PAYMENTS_SECRET.trim() === '') {
+      problems.push('SANDBOX_PAYMENTS_SECRET must be set when SANDBOX_PAYMENTS is on in production')
+    }
+  }
+  return problems
+}
 
 function decodeDataKey(text: string, origin: string): Buffer {
   const key = Buffer.from(text, 'base64')
@@ -151,6 +184,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const values = parsed.data
   const production = values.NODE_ENV === 'production'
+  if (production) {
+    const problems = productionProblems(values, env)
+    if (problems.length > 0) {
+      throw new ConfigError(`Refusing to start in production (NODE_ENV=production): ${problems.join('; ')}`)
+    }
+  }
   const port = values.PORT ?? 8787
   const host = values.HOST ?? '127.0.0.1'
   const dataDir = path.resolve(values.DATA_DIR ?? './data')
@@ -218,5 +257,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: { ...env },
     ai: { ...ai, modelsTimeoutMs: 15_000, generationTimeoutMs: 60_000 },
     payments,
+    logLevel: values.LOG_LEVEL ?? 'info',
+    metrics: {
+      token: values.METRICS_TOKEN,
+      host: values.METRICS_HOST ?? '127.0.0.1',
+      port: values.METRICS_PORT,
+    },
   }
 }

@@ -1,21 +1,31 @@
-import type { AddressInfo } from 'node:net'
 import { pathToFileURL } from 'node:url'
-import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
 import { createOutboxMailer, createSmtpMailer } from './adapters/mail'
 import { createApp } from './app'
 import { type Config, ConfigError, loadConfig } from './config'
 import { createDatabase, migrate } from './db/connect'
 import { systemClock } from './http/env'
-import { mountDemoSimulator, startServerFulfilment } from './jobs/runtime'
-import { consoleLogger, type Logger } from './logger'
+import { mountDemoSimulator, startServerFulfilment, workerSettings } from './jobs/runtime'
+import { consoleLogger, createJsonLogger, type Logger } from './logger'
+import { healthRoutes, metricsRoute, type WorkerState } from './ops/health'
+import { type Listener, listen } from './ops/listen'
+import { createMetrics } from './ops/metrics'
 import { mountPanel } from './routes/panel'
 import { seed } from './seed'
 
-// The server process: configuration → database (migrated) → first-start data → HTTP on HOST:PORT.
+// The server process: configuration → database (migrated) → first-start data → HTTP on HOST:PORT, with the
+// probes (/healthz, /readyz), the metrics and, unless WORKER_CONCURRENCY=0, a job worker.
 
 export interface RunningServer {
   /** http://host:port of the listening socket (the real port when PORT=0). */
   url: string
+  /** The internal metrics listener's http://host:port, when METRICS_PORT is set. */
+  metricsUrl: string | undefined
+  /**
+   * The graceful stop: /readyz turns 503, the port stops accepting, requests in flight are answered, running
+   * jobs finish (a job still running past the process's deadline keeps its lease, which expires and lets
+   * another worker take it), then the database closes.
+   */
   close(): Promise<void>
 }
 
@@ -37,49 +47,72 @@ export async function startServer(config: Config, logger: Logger = consoleLogger
 
   const smtpMailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom, logger) : undefined
   const mailer = smtpMailer ?? createOutboxMailer(db, systemClock, logger)
-  const app = createApp({ db, config, clock: systemClock, mailer, logger, adapters: {} })
+  const metrics = createMetrics(db, { processLabel: 'api' })
+  const app = createApp({ db, config, clock: systemClock, mailer, logger, adapters: {} }, { metrics })
   const demoSimulator = mountDemoSimulator(app, config)
+
+  let workerState: WorkerState = 'starting'
+  let shuttingDown = false
+  const readiness = { workerState: () => workerState, shuttingDown: () => shuttingDown }
+  app.route('/', healthRoutes(db, readiness))
+  if (config.metrics.token) app.route('/', metricsRoute(metrics, config.metrics.token))
   // Last: the panel's pages answer every GET the API, the sandbox and the simulator leave.
   await mountPanel(app, logger)
 
-  let server: ReturnType<typeof serve>
-  try {
-    server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-      const listening = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => {
-        listening.off('error', reject)
-        resolve(listening)
-      })
-      // A port already in use or a host that is not ours: a start-up error, not a crash.
-      listening.once('error', reject)
-    })
-  } catch (error) {
+  const listeners: Listener[] = []
+  const closeAll = async () => {
+    await Promise.all(listeners.map((listener) => listener.close()))
+    metrics.close()
     smtpMailer?.close()
     await db.destroy()
+  }
+  let server: Listener
+  try {
+    server = await listen(app.fetch, config.host, config.port)
+    listeners.push(server)
+    if (config.metrics.port !== undefined) {
+      // An address only the monitoring network reaches: the probes and the metrics, without a token.
+      const internal = new Hono()
+        .route('/', healthRoutes(db, readiness))
+        .route('/', metricsRoute(metrics, undefined))
+      listeners.push(await listen(internal.fetch, config.metrics.host, config.metrics.port))
+    }
+  } catch (error) {
+    await closeAll()
     throw error
   }
-  const address = server.address() as AddressInfo
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
-  const url = `http://${host}:${address.port}`
   const fulfilment = await startServerFulfilment({
     db,
     config,
     logger,
-    serverUrl: url,
+    serverUrl: server.url,
     demoSimulator,
     mailer,
   })
+  workerState = workerSettings(config.env).concurrency > 0 ? 'running' : 'off'
 
   let closing: Promise<void> | undefined
   const close = () =>
     (closing ??= (async () => {
-      // The worker finishes its jobs first: in demo mode they talk to the simulator this server mounts.
-      await fulfilment.stop()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-      smtpMailer?.close()
-      await db.destroy()
+      shuttingDown = true
+      const stopWorker = async () => {
+        await fulfilment.stop()
+        if (workerState === 'running') workerState = 'stopped'
+      }
+      if (demoSimulator) {
+        // The demo's jobs call the simulator this very port serves: they finish before it closes.
+        await stopWorker()
+        await server.close()
+      } else {
+        await Promise.all([stopWorker(), server.close()])
+      }
+      await closeAll()
     })())
-  return { url, close }
+  return { url: server.url, metricsUrl: listeners[1]?.url, close }
 }
+
+/** How long a stop may take (in-flight requests, running jobs) before the process exits anyway. */
+const SHUTDOWN_DEADLINE_MS = 30_000
 
 async function main() {
   let config: Config
@@ -92,19 +125,24 @@ async function main() {
     }
     throw error
   }
-  const running = await startServer(config)
-  consoleLogger.info(`Engage Panel API listening on ${running.url}`)
-  consoleLogger.info(`API documentation: ${running.url}/api/docs`)
-  if (config.publicUrl !== running.url) consoleLogger.info(`Public URL: ${config.publicUrl}`)
+  const logger = createJsonLogger({ level: config.logLevel })
+  const running = await startServer(config, logger)
+  logger.info(`Engage Panel API listening on ${running.url}`)
+  logger.info(`API documentation: ${running.url}/api/docs`)
+  if (config.publicUrl !== running.url) logger.info(`Public URL: ${config.publicUrl}`)
+  if (running.metricsUrl) logger.info(`Metrics on ${running.metricsUrl}/metrics`)
 
   const shutdown = (signal: string) => {
-    consoleLogger.info(`${signal} received, shutting down`)
-    // A second signal, or a shutdown stuck on open connections, ends the process at once.
-    setTimeout(() => process.exit(1), 10_000).unref()
+    logger.info(`${signal} received, shutting down`)
+    // A shutdown stuck on a job or a connection ends the process at the deadline; leases then expire.
+    setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS).unref()
     running.close().then(
-      () => process.exit(0),
+      () => {
+        logger.info('Shut down')
+        process.exit(0)
+      },
       (error: unknown) => {
-        consoleLogger.error('Shutdown failed', { error: String(error) })
+        logger.error('Shutdown failed', { error: String(error) })
         process.exit(1)
       },
     )

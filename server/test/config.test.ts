@@ -92,9 +92,55 @@ describe('configuration', () => {
     expect(config.env.EXAMPLE_AREA_SETTING).toBe('passed through')
   })
 
-  it('turns demo data off in production unless DEMO asks for it', () => {
-    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' }).demo).toBe(false)
-    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', DEMO: '1' }).demo).toBe(true)
+  const production = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://panel.example.com',
+    DATA_KEY: randomBytes(32).toString('base64'),
+  }
+
+  it('starts in production with an https PUBLIC_URL and a DATA_KEY, without demo data or a key file', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, ...production })
+    expect(config).toMatchObject({ production: true, demo: false, dataKeySource: 'environment' })
+    expect(config.payments.sandbox.enabled).toBe(false)
+    expect(fs.existsSync(path.join(dataDir, 'data.key'))).toBe(false)
+  })
+
+  it('refuses to start in production without the settings it needs, naming each', () => {
+    let message = ''
+    try {
+      loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', DEMO: '1', SANDBOX_PAYMENTS: 'on' })
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError)
+      message = (error as Error).message
+    }
+    expect(message).toContain('Refusing to start in production')
+    for (const name of [
+      'PUBLIC_URL must be set',
+      'DATA_KEY must be set',
+      'DEMO must be off',
+      'SANDBOX_PAYMENTS_SECRET',
+    ])
+      expect(message).toContain(name)
+    // Nothing was written on the way to the refusal.
+    expect(fs.existsSync(path.join(dataDir, 'data.key'))).toBe(false)
+  })
+
+  it.each([
+    [{ PUBLIC_URL: 'http://panel.example.com' }, 'PUBLIC_URL must be an https:// URL'],
+    [{ DATA_KEY: '' }, 'DATA_KEY must be set'],
+    [{ DEMO: 'on' }, 'DEMO must be off'],
+  ])('refuses production with %j', (variables, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...production, ...variables })).toThrow(message)
+  })
+
+  it('lets production ask for the sandbox gateway with a shared secret', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      ...production,
+      SANDBOX_PAYMENTS: 'on',
+      SANDBOX_PAYMENTS_SECRET: 'a-secret-of-enough-length',
+    })
+    expect(config.payments.sandbox.enabled).toBe(true)
   })
 
   it('treats an empty variable as unset', () => {
@@ -116,6 +162,8 @@ describe('configuration', () => {
     [{ DEMO: 'maybe' }, 'DEMO must be one of'],
     [{ SESSION_IDLE_DAYS: '0' }, 'SESSION_IDLE_DAYS'],
     [{ SESSION_IDLE_DAYS: '90' }, 'SESSION_IDLE_DAYS must not exceed SESSION_ABSOLUTE_DAYS'],
+    [{ LOG_LEVEL: 'chatty' }, 'LOG_LEVEL must be debug, info, warn or error'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN must be at least 16 characters'],
   ])('refuses %j at start-up with a message naming the variable', (variables, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, ...variables })).toThrow(ConfigError)
     expect(() => loadConfig({ DATA_DIR: dataDir, ...variables })).toThrow(message)

@@ -67,7 +67,11 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>()
   return {
     close: () => sqlite.close(),
-    prepare: (text: string) => {
+    prepare: (query: string) => {
+      // Kysely begins transactions with a plain (deferred) BEGIN. With another process writing to the same file
+      // (an API process beside a worker process), a deferred transaction that reads and then writes fails at
+      // once with "database is locked", as the busy timeout cannot help it; an immediate one waits its turn.
+      const text = query === 'begin' ? 'begin immediate' : query
       let statement = statements.get(text)
       if (!statement) {
         statement = sqlite.prepare(text)

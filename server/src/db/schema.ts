@@ -235,6 +235,8 @@ export interface JobsTable {
   last_error: string | null
   /** Optional de-duplication key: at most one job per key. */
   unique_key: string | null
+  /** The request that enqueued the job, for the logs (migration 0110). */
+  request_id: ColumnType<string | null, string | null | undefined, string | null>
   created_at: Instant
   updated_at: Instant
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect'
 import type { JobStatus } from '../db/schema'
+import { currentRequestId } from '../ops/request-context'
 
 // The durable job queue's producer side. A job is a row in `jobs`, inserted in the
 // same transaction as the change that needs it (an outbox): when the order commits, so does its next step, and
@@ -49,6 +50,7 @@ export async function enqueue<Kind extends JobKind>(
       run_at: options.runAt ?? now,
       max_attempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       unique_key: options.uniqueKey ?? null,
+      request_id: currentRequestId() ?? null,
       lease_owner: null,
       lease_expires_at: null,
       last_error: null,

@@ -4,6 +4,7 @@ import type { Db } from '../db/connect'
 import type { Job } from '../db/schema'
 import { type Clock, systemClock } from '../http/env'
 import { type Logger, silentLogger } from '../logger'
+import { withRequestId } from '../ops/request-context'
 import {
   claimDueJobs,
   ensureRecurringJob,
@@ -265,7 +266,8 @@ export function createWorker(options: WorkerOptions): Worker {
 
   /** Runs a job and never rejects: a failure to record an outcome leaves the lease to expire. */
   function track(job: Job): Promise<void> {
-    const running = runJob(job)
+    // The job's log lines (and its upstream calls') carry the id of the request that enqueued it, if any.
+    const running = withRequestId(job.request_id, () => runJob(job))
       .catch((error: unknown) => {
         logger.error('Job outcome not recorded; its lease will expire', {
           jobId: job.id,

@@ -10,6 +10,7 @@ import * as aiGeneration from './0030_ai_generation'
 import * as googleSignin from './0040_google_signin'
 import * as apiAccess from './0050_api_access'
 import * as operatorConsole from './0060_operator_console'
+import * as jobRequestIds from './0110_job_request_ids'
 import * as idempotencyKeys from './0120_idempotency_keys'
 
 // Every migration, in order. Names are stable: they are recorded in the kysely_migration table.
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '0040_google_signin': googleSignin,
   '0050_api_access': apiAccess,
   '0060_operator_console': operatorConsole,
+  '0110_job_request_ids': jobRequestIds,
   '0120_idempotency_keys': idempotencyKeys,
 }

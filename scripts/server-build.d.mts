@@ -1,0 +1,2 @@
+export declare const serverEntry: string
+export declare function ensureServerBuilt(options?: { log?: (message: string) => void }): void
