@@ -338,8 +338,7 @@ describe.each(widths)('the customer journey on a $name ($viewport.width px)', ({
 
   it('logs out from the user menu, with the keyboard', async () => {
     const { username } = await currentUser(page)
-    // React Aria's keyboard handling on Preact (scripts/preact-for-react.mjs patches it): Enter opens the menu on
-    // its first item, the arrow keys move, typing jumps to an item, Enter picks it.
+    // React Aria's keyboard handling: Enter opens the menu on its first item, the arrow keys move, typing jumps to an item, Enter picks it.
     await page.getByRole('banner').getByRole('button', { name: username }).focus()
     await page.keyboard.press('Enter')
     const menu = page.getByRole('menu')
