@@ -10,14 +10,16 @@ export const CLIENT_ERRORS_PATH = '/api/client-errors'
 /** Longest message, stack or component stack kept; longer text is refused rather than trimmed. */
 export const CLIENT_ERROR_TEXT_MAX = 8_000
 
-export const ClientErrorReport = z.strictObject({
-  /** The error's message ('TypeError: ...'). */
-  message: z.string().min(1).max(1_000),
-  /** The error's own stack, when it has one. */
-  stack: z.string().max(CLIENT_ERROR_TEXT_MAX).optional(),
-  /** React's component stack: which components the failing render was in. */
-  componentStack: z.string().max(CLIENT_ERROR_TEXT_MAX).optional(),
-  /** The page's path when it failed ('/dashboard'). */
-  path: z.string().min(1).max(500),
-})
+// Built in a pure call: a page that only sends reports (the public pages) takes the path above without zod.
+export const ClientErrorReport = /* @__PURE__ */ (() =>
+  z.strictObject({
+    /** The error's message ('TypeError: ...'). */
+    message: z.string().min(1).max(1_000),
+    /** The error's own stack, when it has one. */
+    stack: z.string().max(CLIENT_ERROR_TEXT_MAX).optional(),
+    /** React's component stack: which components the failing render was in. */
+    componentStack: z.string().max(CLIENT_ERROR_TEXT_MAX).optional(),
+    /** The page's path when it failed ('/dashboard'). */
+    path: z.string().min(1).max(500),
+  }))()
 export type ClientErrorReport = z.infer<typeof ClientErrorReport>
