@@ -4,7 +4,7 @@ import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
 
 // Every story runs as a test in Chromium, twice: dark theme at 1280 px and light theme at 375 px, so each story's
-// a11y check covers both themes and both layouts of spec §2 (breakpoint 768 px).
+// a11y check covers both themes and both layouts (breakpoint 768 px).
 const chromium = playwright({
   launchOptions: {
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
