@@ -249,12 +249,26 @@ describe.each(widths)('a customer with history on a $name ($viewport.width px)',
     await expect
       .poll(async () => (await api<{ balance: number }>(token, '/api/user/me')).balance, { timeout: 30_000 })
       .toBeGreaterThan(balanceCharged)
-    const { balance } = await api<{ balance: number }>(token, '/api/user/me')
-    await page
-      .getByRole('banner')
-      .getByText(`$${balance.toFixed(2)}`)
-      .first()
-      .waitFor({ timeout: 30_000 })
+    const { balance, username } = await api<{ balance: number; username: string }>(token, '/api/user/me')
+    const shown = `$${balance.toFixed(2)}`
+    const header = page.getByRole('banner')
+    if (viewport.width >= 768) {
+      await header.getByText(shown).first().waitFor({ timeout: 30_000 })
+    } else {
+      // Narrow screens show the balance in the header's user menu.
+      await expect
+        .poll(
+          async () => {
+            await header.getByRole('button', { name: username }).click()
+            const item = page.getByRole('menuitem', { name: /^Balance: / })
+            const text = await item.textContent()
+            await page.keyboard.press('Escape')
+            return text
+          },
+          { timeout: 30_000, interval: 2_000 },
+        )
+        .toBe(`Balance: ${shown}`)
+    }
   })
 
   it('opens a transaction in the wallet with a click on its row', async () => {
