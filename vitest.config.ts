@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { passes, storybookProject } from './vitest.storybook.config.ts'
+import { passes, staticStorybookProject, storybookProject } from './vitest.storybook.config.ts'
 
 // Each project keeps a flat config of its own (Vitest does not nest `test.projects`); the story tests appear
 // twice, once per theme and width (see vitest.storybook.config.ts).
@@ -11,6 +11,7 @@ export default defineConfig({
       'server/vitest.postgres.config.ts',
       'e2e/vitest.config.ts',
       ...passes.map((pass) => storybookProject(pass)),
+      staticStorybookProject,
     ],
   },
 })

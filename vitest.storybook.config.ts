@@ -4,7 +4,7 @@ import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
 
 // Every story runs as a test in Chromium, twice: dark theme at 1280 px and light theme at 375 px, so each story's
-// a11y check covers both themes and both layouts of spec §2 (breakpoint 768 px).
+// a11y check covers both themes and both layouts (breakpoint 768 px).
 const chromium = playwright({
   launchOptions: {
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -66,3 +66,20 @@ export function storybookProject(p: (typeof passes)[number]) {
 }
 
 export default storybookProject(pass)
+
+/**
+ * The same stories in the static build (`pnpm build-storybook`), run by stories/static: built again when
+ * stale, served over HTTP, each story opened in the build's own preview.
+ */
+export const staticStorybookProject = defineConfig({
+  test: {
+    name: 'storybook-static',
+    root: path.join(import.meta.dirname, 'stories/static'),
+    include: ['*.test.ts'],
+    environment: 'node',
+    globalSetup: ['./globalSetup.ts'],
+    testTimeout: 60_000,
+    // The global setup may build the Storybook first (a few minutes on a busy machine).
+    hookTimeout: 900_000,
+  },
+})

@@ -1,6 +1,6 @@
 // Lighthouse against the started panel, with mobile emulation (Lighthouse's default: a mid-range phone on a
 // throttled connection): performance and accessibility of / and of /dashboard signed in. Prints the figures;
-// asserts nothing. Targets (issue 8): performance at least 98 on / and 95 on /dashboard, accessibility 100.
+// asserts nothing. Targets: performance at least 98 on / and 95 on /dashboard, accessibility 100, CLS 0.
 //
 //   pnpm run bench:lighthouse            (CHROME_PATH to use another Chromium than /usr/bin/chromium;
 //                                         LIGHTHOUSE_REPORTS=DIR also writes each page's full report there;

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { loadConfig } from '../server/src/config'
 import type { Logger } from '../server/src/logger'
 import { startServer, type RunningServer } from '../server/src/main'
-import { choose, launchBrowser, screenshotOnFailure, shownOption, watchPage } from './support/browser'
+import {
+  choose,
+  failOnBrokenPages,
+  launchBrowser,
+  screenshotOnFailure,
+  shownOption,
+  watchPage,
+} from './support/browser'
 
 // The operator console end to end: the demo operator signs in, opens /admin, changes a service's rate, and a
 // visitor's pricing grid on the landing page shows the new rate; a customer who opens /admin is refused.
@@ -21,6 +28,7 @@ let server: RunningServer
 let dataDir: string
 let operator: { email: string; password: string }
 let browser: Browser
+const pages = failOnBrokenPages()
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'engage-e2e-admin-'))
@@ -53,6 +61,7 @@ async function newPage(): Promise<{ context: BrowserContext; page: Page; errors:
   const context = await browser.newContext({ viewport, baseURL: server.url })
   context.setDefaultTimeout(15_000)
   const page = await context.newPage()
+  pages.watch(page)
   return { context, page, errors: watchPage(page).errors }
 }
 
@@ -143,6 +152,43 @@ describe('the operator console', () => {
     const entry = operatorPage.getByRole('row').filter({ hasText: 'service.update' }).first()
     await entry.getByText('End-to-end price change').waitFor()
     expect(operatorErrors).toEqual([])
+  })
+
+  it('saves an update, which the Updates table then lists', async () => {
+    const navigation = operatorPage.getByRole('navigation', { name: 'Operator console' })
+    await navigation.getByRole('link', { name: 'Updates and contact', exact: true }).click()
+    await operatorPage.getByRole('button', { name: 'Add update' }).click()
+    const form = operatorPage.getByRole('form', { name: 'Add update' })
+    const title = `End-to-end update ${Date.now()}`
+    await form.getByRole('textbox', { name: 'Title' }).fill(title)
+    await form.getByRole('textbox', { name: 'Text' }).fill('Saved by the operator journey.')
+    await form.getByRole('button', { name: 'Save update' }).click()
+    await operatorPage.getByRole('grid', { name: 'Updates' }).getByText(title).waitFor()
+    expect(await form.count()).toBe(0)
+  })
+
+  it("adjusts a customer's balance and shows the new balance", async () => {
+    const email = `admin-e2e-balance-${Date.now()}@example.com`
+    const signUp = await fetch(`${server.url}/api/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    })
+    expect(signUp.status).toBe(200)
+    const navigation = operatorPage.getByRole('navigation', { name: 'Operator console' })
+    await navigation.getByRole('link', { name: 'Users', exact: true }).click()
+    await operatorPage.getByRole('button', { name: `Open ${email}` }).click()
+    await operatorPage.getByRole('heading', { level: 3, name: email }).waitFor()
+    await operatorPage.getByRole('button', { name: 'Adjust balance' }).click()
+    const form = operatorPage.getByRole('form', { name: 'Adjust balance' })
+    await form.getByRole('textbox', { name: 'Amount (USD)' }).fill('12.50')
+    await form.getByRole('textbox', { name: 'Reason' }).fill('End-to-end goodwill credit')
+    await form.getByRole('button', { name: 'Adjust balance' }).click()
+    await operatorPage
+      .getByText(`Balance of ${email} adjusted by +$12.50. New balance: $12.50`)
+      .first()
+      .waitFor()
+    await operatorPage.getByRole('button', { name: `Close ${email}` }).click()
   })
 
   it('opens every section, a user and the role filter, without an error in the browser', async () => {

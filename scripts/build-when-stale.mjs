@@ -9,7 +9,6 @@ export const root = path.resolve(import.meta.dirname, '..')
 
 /** The workspace packages every front-end build reads (their sources, not node_modules). */
 const sharedSources = [
-  path.join(root, 'scripts', 'preact-for-react.mjs'),
   ...['contract', 'client', 'ui', 'screens'].map((name) => path.join(root, 'packages', name, 'src')),
 ]
 

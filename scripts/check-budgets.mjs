@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The panel's JavaScript budgets (issue 8): what a page loads before it is interactive, gzipped. A public
-// page (prerendered, hydrated) at most 100 KB with React included; the first signed-in page (/dashboard)
-// at most 200 KB. The files of each page come from the Vite manifests (the HTML entry, the page's modules and
+// The panel's JavaScript budgets: what a page loads before it is interactive, gzipped. A public page
+// (prerendered, hydrated) at most 100 KB with React included; the first signed-in page (/dashboard) at most
+// 250 KB. The files of each page come from the Vite manifests (the HTML entry, the page's modules and
 // everything they import statically), as the server render lists them (pageChunks).
 // The end-to-end suite checks them (e2e/budgets.test.ts); run alone, this prints the figures
 // (`--files` lists each file) and exits 1 when a page is over budget.
@@ -20,7 +20,7 @@ export const budgetsKb = {
   '/privacy': 100,
   '/terms': 100,
   '/security': 100,
-  '/dashboard': 200,
+  '/dashboard': 250,
 }
 
 /** Each page's files with their gzipped sizes, and the total against the budget. */

@@ -4,8 +4,6 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-import { compileHints } from '../../scripts/compile-hints.mjs'
-import { preactAliases, reactAriaForPreact } from '../../scripts/preact-for-react.mjs'
 
 // Three builds share this file (scripts/build.mjs runs them): the browser builds into dist/client, one per
 // HTML entry (PANEL_ENTRY=app: index.html, the shell of /auth, /logout and the signed-in pages;
@@ -38,29 +36,17 @@ const panelLocales = ['en-US']
 
 const entry = process.env.PANEL_ENTRY === 'public' ? 'public' : 'app'
 
-// The app build (the signed-in pages, /auth and the operator console) renders with Preact's React layer in
-// place of React DOM, about 55 KB less gzipped on every signed-in page (scripts/preact-for-react.mjs). It
-// renders in the browser only, so nothing React rendered on the server is hydrated by Preact. The public pages
-// keep React: the server renders them with React DOM, and they hydrate with the same.
-const preactApp = entry === 'app'
-
 export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [
     react(),
     vanillaExtractPlugin(),
     // Builds only (the dev server keeps every language); the plugin leaves the server render alone.
     ...(command === 'build' ? [optimizeLocales.vite({ locales: panelLocales })] : []),
-    ...(command === 'build' && preactApp && !isSsrBuild ? [reactAriaForPreact()] : []),
-    // Chrome compiles each chunk whole while it streams in, off the main thread (scripts/compile-hints.mjs).
-    ...(isSsrBuild ? [] : [compileHints()]),
   ],
   resolve:
     command === 'build'
       ? {
-          alias: [
-            { find: /^react-router$/, replacement: reactRouterProduction },
-            ...(preactApp && !isSsrBuild ? preactAliases(import.meta.url) : []),
-          ],
+          alias: [{ find: /^react-router$/, replacement: reactRouterProduction }],
         }
       : {},
   build: {
@@ -84,7 +70,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
           // The app build puts the code that two or more of its chunks share into one chunk, `shared`; each
           // route and lazy part keeps its own code. Left to itself, the bundler made a chunk per combination
           // of importers: 36 files for /dashboard, which over HTTP/1.1's six connections per origin arrive in
-          // six rounds of requests; now 5 files, 14 KB more (ADR 060).
+          // six rounds of requests.
           ...(entry === 'app'
             ? { output: { codeSplitting: { groups: [{ name: 'shared', minShareCount: 2 }] } } }
             : {}),

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
-import { expect, inject, onTestFailed } from 'vitest'
+import { afterEach, expect, inject, onTestFailed } from 'vitest'
 
 // Debian's Chromium (or CHROME_PATH), headless, with the flags that keep it from calling home.
 export function launchBrowser(): Promise<Browser> {
@@ -82,4 +82,27 @@ export async function choose(scope: Locator, label: string, option: string): Pro
 /** The label of the option a ui Select shows. */
 export function shownOption(select: Locator): Promise<string | undefined> {
   return select.evaluate((element) => (element as HTMLSelectElement).selectedOptions[0]?.text)
+}
+
+/** The error fallback's title, as ErrorFallback shows it. */
+const FALLBACK_TITLE = 'Something went wrong'
+
+/**
+ * Fails the test that was running when a page showed the error fallback or logged an error: after each test of
+ * the calling file, every page given to `watch` is checked (its console errors and uncaught exceptions since the
+ * last check, and the fallback's title on screen). Call once per file, at its top level or in a describe.
+ */
+export function failOnBrokenPages(): { watch: (page: Page) => void } {
+  const pages: { page: Page; errors: string[] }[] = []
+  afterEach(async () => {
+    const broken: string[] = []
+    for (const { page, errors } of pages) {
+      if (page.isClosed()) continue
+      const fallbacks = await page.getByRole('heading', { name: FALLBACK_TITLE }).count()
+      if (fallbacks > 0) broken.push(`${page.url()} shows '${FALLBACK_TITLE}'`)
+      broken.push(...errors.splice(0).map((error) => `${page.url()} logged: ${error}`))
+    }
+    expect(broken, 'the browser showed the error fallback or logged errors').toEqual([])
+  })
+  return { watch: (page) => void pages.push({ page, errors: watchPage(page).errors }) }
 }

@@ -2,11 +2,9 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type UserConfig } from 'vite'
-import { compileHints } from '../../scripts/compile-hints.mjs'
-import { preactAliases, reactAriaForPreact } from '../../scripts/preact-for-react.mjs'
 
 // Two builds share this file; scripts/build.mjs runs them and names the files:
-// - WIDGET_BUILD=bundle: src/bundle.ts (the design system and the OrderForm, on Preact) into one ES module. Its
+// - WIDGET_BUILD=bundle: src/bundle.ts (the design system and the OrderForm, with React) into one ES module. Its
 //   stylesheet is not shipped as a file: the script puts the CSS text where __ENGAGE_WIDGET_CSS__ stands
 //   (styles.ts adopts it in the shadow root) and names the result by its content hash.
 // - WIDGET_BUILD=loader: src/loader.ts into one classic script (an IIFE, so `document.currentScript` tells it
@@ -23,10 +21,6 @@ function hasSideEffects(id: string): boolean {
   if (/\.css(\.ts)?($|\?)|vanilla/.test(id)) return true
   return !sideEffectFree.test(id)
 }
-
-// The embed bundle renders with Preact's React layer in place of React and React DOM
-// (scripts/preact-for-react.mjs): only this build; the OrderWidget component for React sites uses React.
-const preactForReact = preactAliases(import.meta.url)
 
 const outDir = process.env.WIDGET_OUT_DIR ?? 'dist/.build'
 
@@ -49,17 +43,8 @@ const loaderBuild: UserConfig = {
 const bundleBuild: UserConfig = {
   // React Aria's UI strings only in the widget's language (its Select says "Select an item", "Empty" and so on in
   // about 34 languages otherwise); the OrderForm's own texts are English, as in the panel.
-  plugins: [
-    react(),
-    vanillaExtractPlugin(),
-    optimizeLocales.vite({ locales: ['en-US'] }),
-    reactAriaForPreact(),
-    // Chrome compiles the bundle whole while it streams in, off the partner page's main thread
-    // (scripts/compile-hints.mjs); the widget renders at once, so nearly all of it runs.
-    compileHints(),
-  ],
+  plugins: [react(), vanillaExtractPlugin(), optimizeLocales.vite({ locales: ['en-US'] })],
   define: { __ENGAGE_WIDGET_CSS__: JSON.stringify(CSS_PLACEHOLDER) },
-  resolve: { alias: preactForReact },
   build: {
     outDir,
     emptyOutDir: true,

@@ -13,6 +13,7 @@ import { adminRoutes } from './routes/admin'
 import { aiRoutes } from './routes/ai'
 import { apiKeyRoutes } from './routes/api-keys'
 import { authRoutes } from './routes/auth'
+import { clientErrorRoutes } from './routes/client-errors'
 import { docsRoutes } from './routes/docs'
 import { googleRoutes } from './routes/google'
 import { orderRoutes } from './routes/orders'
@@ -83,6 +84,7 @@ export function createApp(callerDeps: AppDeps, served?: { metrics: Metrics }) {
   app.route('/api', apiKeyRoutes)
   app.route('/api', userRoutes)
   app.route('/api', adminRoutes)
+  app.route('/api', clientErrorRoutes())
   // The SMM panel API v2 for customers' scripts and reseller panels (key in the body, answers as panels do).
   // No other /api route starts with /v2, so the mount takes no path from them.
   app.route(API_V2_PATH, v2Routes)

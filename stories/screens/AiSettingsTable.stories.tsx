@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, userEvent, within } from 'storybook/test'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { fixtureAiSettings } from '@engage/mocks'
 import { AiSettingsTable, formatLastUsed, NO_AI_SETTINGS } from '@engage/screens'
 import { Box } from '@engage/ui'
@@ -27,12 +27,15 @@ type Story = StoryObj<typeof meta>
 
 export const Default: Story = {
   play: async ({ canvas, args, step }) => {
-    const table = canvas.getByRole('grid', { name: 'AI settings' })
+    const table = await canvas.findByRole('grid', { name: 'AI settings' })
     await step('Name, Model, Temp, Tokens, Last Used and Actions', async () => {
-      const headers = within(table)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent)
-      await expect(headers).toEqual(['Name', 'Model', 'Temp', 'Tokens', 'Last Used', 'Actions'])
+      const headers = () =>
+        within(table)
+          .getAllByRole('columnheader')
+          .map((header) => header.textContent)
+      await waitFor(() =>
+        expect(headers()).toEqual(['Name', 'Model', 'Temp', 'Tokens', 'Last Used', 'Actions']),
+      )
       const rows = within(table).getAllByRole('row').slice(1)
       await expect(rows).toHaveLength(3)
       const cells = [...(rows[2]?.querySelectorAll('[role="rowheader"], [role="gridcell"]') ?? [])]

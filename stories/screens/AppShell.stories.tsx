@@ -9,7 +9,7 @@ import { withClient, withRouter } from '../support/decorators'
 // The balance the default scenario's user holds, as the chip shows it.
 const balance = formatUsd(meOf(createMockState()).balance)
 
-/** The story tests run at 1280 px and at 375 px; the layout differs on each side of 768 px (§2). */
+/** The story tests run at 1280 px and at 375 px; the layout differs on each side of 768 px. */
 const isWide = () => window.innerWidth >= LAYOUT_BREAKPOINT_PX
 
 const meta = {

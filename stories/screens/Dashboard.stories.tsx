@@ -184,7 +184,7 @@ export const PanelTotalFallback: Story = {
   },
   play: async ({ canvas }) => {
     await dashboardShown(canvas)
-    // §2: the panel-wide figure falls back to 25011 when the server gives none.
+    // The panel-wide figure falls back to 25011 when the server gives none.
     await waitFor(() => expect(statValue(canvas, 'Total Orders (Panel)')).toHaveTextContent('25,011'))
   },
 }

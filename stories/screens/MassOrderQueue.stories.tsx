@@ -57,7 +57,7 @@ const queuedCards = (canvas: Canvas) =>
 export const Default: Story = {
   play: async ({ canvas }) => {
     const select = canvas.getByRole('combobox', { name: 'Action Type' })
-    // §3: a mass order item starts as likes.
+    // A mass order item starts as likes.
     await waitFor(() => expect(select).toHaveDisplayValue('LIKES'))
     await expect(canvas.getByRole('textbox', { name: 'Quantity' })).toHaveValue('')
     await expect(canvas.getByRole('textbox', { name: 'URL' })).toHaveAttribute('type', 'url')

@@ -159,7 +159,7 @@ export const UnknownRate: Story = {
   // A deep link may name a service the panel has no rate for.
   args: { defaultValues: { serviceType: 'custom_reach', quantity: 2 } },
   play: async ({ canvas }) => {
-    // An unknown rate is priced at 999 per unit in the order form (§9), so it never looks free.
+    // An unknown rate is priced at 999 per unit in the order form, so it never looks free.
     await expect(total(canvas)).toHaveTextContent('$1,998.0000')
   },
 }

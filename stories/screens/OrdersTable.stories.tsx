@@ -68,8 +68,8 @@ async function rowOf(canvas: Canvas, orderId: string) {
 export const Default: Story = {
   play: async ({ canvas, step }) => {
     await step('the columns Date, Service, Quantity, Status, Actions', async () => {
-      const headers = canvas.getAllByRole('columnheader').map((header) => header.textContent)
-      await expect(headers).toEqual(['Date', 'Service', 'Quantity', 'Status', 'Actions'])
+      const headers = () => canvas.getAllByRole('columnheader').map((header) => header.textContent)
+      await waitFor(() => expect(headers()).toEqual(['Date', 'Service', 'Quantity', 'Status', 'Actions']))
     })
     await step('one row per order, newest first, with date, service, quantity and status', async () => {
       const rows = await orderRows(canvas)

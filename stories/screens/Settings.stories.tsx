@@ -229,8 +229,10 @@ export const AiSettingsTab: Story = {
   args: { defaultTab: 'ai' },
   play: async ({ canvas }) => {
     const table = await findAiTable(canvas)
-    const headers = table.getAllByRole('columnheader').map((header) => header.textContent)
-    await expect(headers).toEqual(['Name', 'Model', 'Temp', 'Tokens', 'Last Used', 'Actions'])
+    const headers = () => table.getAllByRole('columnheader').map((header) => header.textContent)
+    await waitFor(() =>
+      expect(headers()).toEqual(['Name', 'Model', 'Temp', 'Tokens', 'Last Used', 'Actions']),
+    )
     const row = table.getByRole('link', { name: 'Launch replies' }).closest<HTMLElement>('[role="row"]')
     const cells = [...(row?.querySelectorAll('[role="rowheader"], [role="gridcell"]') ?? [])]
     await expect(cells.slice(0, 4).map((cell) => cell.textContent)).toEqual([

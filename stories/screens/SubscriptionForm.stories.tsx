@@ -109,7 +109,7 @@ export const Loading: Story = {
   parameters: { msw: { handlers: [handlers.getServices.loading(), ...scenarios.default] } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('combobox', { name: 'Action Type' })).toBeDisabled()
-    // No rate yet: an unknown rate costs 0 in the subscription total (§9).
+    // No rate yet: an unknown rate costs 0 in the subscription total.
     await expect(summaryValue(canvas, 'Total cost')).toHaveTextContent('$0.0000')
   },
 }

@@ -5,7 +5,7 @@ import { fixtureServices } from '@engage/mocks'
 import { SubscriptionSummary } from '@engage/screens'
 import { Box } from '@engage/ui'
 
-// A pure view of the contract's subscription math (§9): it takes the form's values, so it has no loading or
+// A pure view of the contract's subscription math: it takes the form's values, so it has no loading or
 // server states of its own; those belong to the SubscriptionForm stories.
 
 const start = new Date('2026-12-01T09:00:00.000Z')
@@ -95,7 +95,7 @@ export const MonthlyIsThirtyDays: Story = {
 export const UnknownRateCostsNothing: Story = {
   args: { rateUsdPerUnit: undefined },
   play: async ({ canvas }) => {
-    // §9: a service with no known rate is priced at 0 in the subscription total.
+    // A service with no known rate is priced at 0 in the subscription total.
     await expect(value(canvas, 'Number of periods')).toHaveTextContent('7')
     await expect(value(canvas, 'Total cost')).toHaveTextContent('$0.0000')
   },

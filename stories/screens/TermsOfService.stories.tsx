@@ -18,7 +18,7 @@ export const Default: Story = {
       const main = canvas.getByRole('main')
       await expect(main.querySelectorAll('h2')).toHaveLength(7)
     })
-    await step('the terms of spec §1 are stated', async () => {
+    await step('the terms are stated', async () => {
       const main = canvas.getByRole('main')
       await expect(main).toHaveTextContent('at least 18 years old, or an emancipated minor')
       await expect(main).toHaveTextContent('Orders normally start within 24-48 hours')

@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { NO_TRANSACTIONS_FOUND, type Transaction } from '@engage/contract'
 import { createMockState, createScenario, FIXTURE_NOW, handlers, scenarios } from '@engage/mocks'
 import { TransactionTable } from '@engage/screens'
-import { Box } from '@engage/ui'
+import { Box, vars, type StatusTone } from '@engage/ui'
 import { withClient, withRouter } from '../support/decorators'
 
 /**
@@ -48,19 +48,33 @@ async function findRow(canvas: Canvas, text: string): Promise<HTMLElement> {
   return row
 }
 
-// Tones are the design system's badge variants; the class name carries the variant.
-async function expectTone(element: HTMLElement, tone: string) {
-  await expect(element.className).toMatch(new RegExp(`tone_${tone}`))
+/** The colour a token resolves to, to compare with what a badge shows. */
+function resolvedColour(token: string): string {
+  const probe = document.createElement('span')
+  probe.style.color = token
+  document.body.append(probe)
+  const colour = getComputedStyle(probe).color
+  probe.remove()
+  return colour
+}
+
+// Tones are the design system's badge variants: a badge of a tone shows that tone's text colour. (Compared by
+// colour, not class name: the static build hashes class names.)
+async function expectTone(element: HTMLElement, tone: StatusTone) {
+  await expect(getComputedStyle(element).color).toBe(resolvedColour(vars.color.tone[tone].text))
 }
 
 export const Default: Story = {
   play: async ({ canvas, step }) => {
     await step('the columns of the history', async () => {
       const table = await canvas.findByRole('grid', { name: 'Transactions' })
-      const headers = within(table)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent)
-      await expect(headers).toEqual(['Details', 'Date', 'Type', 'Method', 'Amount', 'Status'])
+      const headers = () =>
+        within(table)
+          .getAllByRole('columnheader')
+          .map((header) => header.textContent)
+      await waitFor(() =>
+        expect(headers()).toEqual(['Details', 'Date', 'Type', 'Method', 'Amount', 'Status']),
+      )
       await expect(canvas.getByRole('heading', { name: 'Transaction History' })).toBeVisible()
     })
     await step('newest first, with type, method, signed amount and status', async () => {

@@ -21,7 +21,7 @@ export const STORY_TOKEN = 'story-token'
 
 function StoryClient({ signedOut, children }: { signedOut: boolean; children: React.ReactNode }) {
   // A fresh cache per story, so one story's data never shows in another; no query retries, so error states
-  // appear at once (the client's own retry rules of spec §7 still apply, with their short delays).
+  // appear at once (the client's own retry rules still apply, with their short delays).
   const [queryClient] = useState(
     () =>
       new QueryClient({

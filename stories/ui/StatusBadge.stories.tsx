@@ -48,7 +48,7 @@ export const OrderStatuses: Story = {
     await expect(tone('Processing')).toBe(tone('ref-neutral'))
     await expect(tone('Paused')).toBe(tone('ref-neutral'))
     await expect(tone('Cancelled')).toBe(tone('ref-neutral'))
-    // An unknown order status is treated as pending (spec §4): yellow, labelled Pending.
+    // An unknown order status is treated as pending (the product's rule): yellow, labelled Pending.
     const unknown = canvasElement.querySelector('[data-status="unknown"]')
     await expect(unknown).toHaveTextContent('Pending')
     await expect(unknown && getComputedStyle(unknown).backgroundColor).toBe(tone('ref-warning'))

@@ -81,14 +81,15 @@ const serviceColumn = (canvasElement: HTMLElement) =>
 export const Sortable: Story = {
   render: () => <SortableOrders />,
   play: async ({ canvas, canvasElement }) => {
-    await expect(serviceColumn(canvasElement)).toEqual(['Followers', 'Views', 'Likes'])
-    const quantity = canvas.getByRole('columnheader', { name: 'Quantity' })
+    // React Aria builds the table's collection before it renders the rows: wait for them.
+    await waitFor(() => expect(serviceColumn(canvasElement)).toEqual(['Followers', 'Views', 'Likes']))
+    const quantity = await canvas.findByRole('columnheader', { name: 'Quantity' })
     await userEvent.click(quantity)
     await expect(quantity).toHaveAttribute('aria-sort', 'ascending')
-    await expect(serviceColumn(canvasElement)).toEqual(['Likes', 'Followers', 'Views'])
+    await waitFor(() => expect(serviceColumn(canvasElement)).toEqual(['Likes', 'Followers', 'Views']))
     await userEvent.click(quantity)
     await expect(quantity).toHaveAttribute('aria-sort', 'descending')
-    await expect(serviceColumn(canvasElement)).toEqual(['Views', 'Followers', 'Likes'])
+    await waitFor(() => expect(serviceColumn(canvasElement)).toEqual(['Views', 'Followers', 'Likes']))
   },
 }
 
@@ -105,6 +106,7 @@ export const ExpandableRows: Story = {
   ),
   play: async ({ canvas, step }) => {
     await step('Enter on a focused row expands its details', async () => {
+      await canvas.findByRole('rowheader', { name: 'Followers' })
       await userEvent.tab()
       const firstRow = canvas.getAllByRole('row')[1]
       await waitFor(() => expect(firstRow).toHaveFocus())
@@ -132,7 +134,7 @@ export const ExpandableRows: Story = {
 export const Empty: Story = {
   args: { rows: [] },
   play: async ({ canvas }) => {
-    await expect(canvas.getByText('No orders found')).toBeVisible()
+    await expect(await canvas.findByText('No orders found')).toBeVisible()
   },
 }
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { Tab, TabList, TabPanel, Tabs, Text } from '@engage/ui'
-import { expect, fn, userEvent } from 'storybook/test'
+import { expect, fn, userEvent, waitFor } from 'storybook/test'
 
 const meta = {
   title: 'UI/Tabs',
@@ -31,8 +31,10 @@ type Story = StoryObj<typeof meta>
 
 export const Default: Story = {
   play: async ({ canvas, args }) => {
+    // The tabs render once React Aria has built their collection: tab to them once they are there.
+    const single = await canvas.findByRole('tab', { name: 'Single' })
     await userEvent.tab()
-    await expect(canvas.getByRole('tab', { name: 'Single' })).toHaveFocus()
+    await waitFor(() => expect(single).toHaveFocus())
     await userEvent.keyboard('{ArrowRight}')
     const mass = canvas.getByRole('tab', { name: 'Mass' })
     await expect(mass).toHaveAttribute('aria-selected', 'true')
@@ -46,15 +48,20 @@ export const Default: Story = {
 export const Preselected: Story = {
   args: { defaultSelectedKey: 'subscriptions' },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('tab', { name: 'Subscriptions' })).toHaveAttribute('aria-selected', 'true')
+    await expect(await canvas.findByRole('tab', { name: 'Subscriptions' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
   },
 }
 
 export const DisabledTab: Story = {
   args: { disabledKeys: ['mass'] },
   play: async ({ canvas }) => {
+    const first = await canvas.findByRole('tab', { name: 'Single' })
     await userEvent.tab()
+    await waitFor(() => expect(first).toHaveFocus())
     await userEvent.keyboard('{ArrowRight}')
-    await expect(canvas.getByRole('tab', { name: 'Subscriptions' })).toHaveFocus()
+    await waitFor(() => expect(canvas.getByRole('tab', { name: 'Subscriptions' })).toHaveFocus())
   },
 }

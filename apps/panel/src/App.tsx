@@ -5,6 +5,7 @@ import { ClientProvider, isSessionEndingError, useMe, type Client } from '@engag
 import { ToastProvider } from '@engage/ui'
 import type { QueryClient } from '@tanstack/react-query'
 import { PageDataProvider } from './ApiClient'
+import { AppErrorBoundary } from './AppErrorBoundary'
 import { AppStateProvider, useSession } from './AppState'
 import { LOGOUT_PATH, routes } from './routes'
 import { titleOf } from './titles'
@@ -30,9 +31,11 @@ export function App({ client, queryClient }: AppProps) {
             <ToastProvider>
               <UserDataRules />
               <PageTitle />
-              <Suspense fallback={null}>
-                <AppRoutes />
-              </Suspense>
+              <AppErrorBoundary>
+                <Suspense fallback={null}>
+                  <AppRoutes />
+                </Suspense>
+              </AppErrorBoundary>
             </ToastProvider>
           </AriaRouter>
         </AppStateProvider>
@@ -64,7 +67,7 @@ function PageTitle() {
 }
 
 /**
- * Spec §4's user-data rules, once for the whole app: without a token the session is over (both stored items
+ * The user-data rules, once for the whole app: without a token the session is over (both stored items
  * removed); when the current-user call answers 401, 403, 500 or 503 the user is logged out and the page
  * reloads; any other failure is logged and the data already shown stays. Not on /logout, which ends the
  * session itself: a call for the user answered after the server has ended it would otherwise reload the page

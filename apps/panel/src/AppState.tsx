@@ -12,7 +12,7 @@ import { clearStoredSession, readStoredToken, storeSession } from './session'
 import { readStoredTheme, storeTheme } from './theme'
 
 // The app's two pieces of state that outlive a page: the session token and the colour theme. Both are read
-// from localStorage once at load (spec §4: authenticated when a token is present at load) and written back
+// from localStorage once at load (authenticated when a token is present at load) and written back
 // on every change.
 
 interface SessionState {

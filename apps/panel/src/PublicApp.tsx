@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react'
 import type { Client } from '@engage/client'
 import type { Service } from '@engage/contract'
 import { PageDataProvider } from './ApiClient'
+import { AppErrorBoundary } from './AppErrorBoundary'
 import { AppStateProvider } from './AppState'
 import { lazyComponent } from './lazyPage'
 
@@ -29,13 +30,15 @@ export function PublicApp({ client, services, Page }: PublicAppProps) {
   return (
     <PageDataProvider client={client} services={services ?? undefined}>
       <AppStateProvider>
-        {services === null ? (
-          <QueryProvider>
+        <AppErrorBoundary>
+          {services === null ? (
+            <QueryProvider>
+              <Page />
+            </QueryProvider>
+          ) : (
             <Page />
-          </QueryProvider>
-        ) : (
-          <Page />
-        )}
+          )}
+        </AppErrorBoundary>
       </AppStateProvider>
     </PageDataProvider>
   )

@@ -2,7 +2,7 @@ import { isSessionEndingError, normaliseUser, type Client } from '@engage/client
 import { clearStoredSession } from './session'
 
 /**
- * The current user's name (GET /api/user/me), with spec §4's rules for a public page: a 401, 403, 500 or 503
+ * The current user's name (GET /api/user/me), with the user-data rules for a public page: a 401, 403, 500 or 503
  * ends the session and reloads the page; any other failure is logged and shows no name.
  */
 export async function loadUsername(client: Client): Promise<string | undefined> {

@@ -3,6 +3,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { createClient, queryKeys, servicesQuery } from '@engage/client'
+import { ORDERS_POLL_MS } from '@engage/contract'
 import { QueryClient } from '@tanstack/react-query'
 import { App } from './App'
 import { opensOnOrderForm, withEarlyAnswers } from './earlyAnswers'
@@ -31,8 +32,13 @@ const ME_FRESH_MS = 5_000
 // route's chunks are still arriving, rather than once they have rendered. The same query as useMe, which
 // takes it from the cache (a failed answer is asked again there, and its rules apply: App.tsx). Fresh for a few
 // seconds, so that the page's first render does not ask for it a second time; changes refetch it as before.
+// The balance in the header follows what the server does after an answer: the refund of a cancelled order
+// lands once the provider has confirmed it, a subscription's next order is charged on its schedule. The user
+// data is asked for again as often as the orders list refreshes, while a page shows it.
+const meDefaults = { refetchInterval: ORDERS_POLL_MS }
+queryClient.setQueryDefaults(queryKeys.me, meDefaults)
 if (signedIn && isSignedInPath(window.location.pathname)) {
-  queryClient.setQueryDefaults(queryKeys.me, { staleTime: ME_FRESH_MS })
+  queryClient.setQueryDefaults(queryKeys.me, { ...meDefaults, staleTime: ME_FRESH_MS })
   void queryClient.prefetchQuery({
     queryKey: queryKeys.me,
     queryFn: ({ signal }) => client.getMe({ signal }),

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 
-// The public pages (spec §2) as the prerendered HTML and the public entry know them: each is its own chunk.
+// The public pages as the prerendered HTML and the public entry know them: each is its own chunk.
 // The same modules are routes of the app (routes.tsx), which renders them when a signed-in user navigates
 // back to a public page.
 
@@ -17,7 +17,7 @@ export type PublicPath = keyof typeof publicPages
 /** The public pages that are prerendered to HTML at build time and refreshed by the server at start. */
 export const prerenderedPaths = Object.keys(publicPages) as PublicPath[]
 
-/** The public page a path shows: its own, or the landing page for any unknown path (spec §2). */
+/** The public page a path shows: its own, or the landing page for any unknown path. */
 export function publicPathOf(pathname: string): PublicPath {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   return path in publicPages ? (path as PublicPath) : '/'

@@ -3,7 +3,7 @@ import { lazyPage, type LazyPage } from './lazyPage'
 import { publicPages } from './publicPages'
 import { RequireAuth } from './RequireAuth'
 
-// Spec §2's routes. Every page is its own chunk; the signed-in pages share the layout chunk (AppShell). The
+// The panel's routes. Every page is its own chunk; the signed-in pages share the layout chunk (AppShell). The
 // public pages arrive prerendered with their own entry (public.tsx); the app renders them after a navigation.
 
 /** The path that ends the session (LogoutPage). */
@@ -48,7 +48,7 @@ export const routes: RouteObject[] = [
       page('/admin/*', AdminPage),
     ],
   },
-  // Spec §2: any unknown path shows the landing page.
+  // Any unknown path shows the landing page.
   page('*', LandingPage),
 ]
 

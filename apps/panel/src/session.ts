@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@engage/contract'
 
-// The two stored items of a session (spec §3, client storage). The server render has no localStorage: there
+// The two stored items of a session (client storage). The server render has no localStorage: there
 // every visitor is signed out, which is also what the prerendered public pages show before hydration.
 
 function storage(): Storage | null {

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@engage/contract'
 import { defaultTheme, themeClassNames, type Theme } from '@engage/ui'
 
-// Dark mode (spec §3, §4): `darkMode` in localStorage, a boolean written as JSON; older copies of the panel
+// Dark mode: `darkMode` in localStorage, a boolean written as JSON; older copies of the panel
 // wrote the string itself, so both spellings are read. Dark unless a saved preference says otherwise.
 
 function parseDarkMode(stored: string | null): boolean | null {

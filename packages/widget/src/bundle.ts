@@ -1,5 +1,5 @@
-// The widget bundle (dist/assets/widget-<hash>.js): the design system and the OrderForm, rendered by Preact's
-// React layer (vite.config.ts). The loader imports it when a widget element comes near the viewport and calls
+// The widget bundle (dist/assets/widget-<hash>.js): the design system and the OrderForm, rendered by React
+// and React DOM. The loader imports it when a widget element comes near the viewport and calls
 // `mount`.
 import './zodConfig'
 

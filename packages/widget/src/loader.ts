@@ -1,6 +1,6 @@
 // The loader (dist/loader.js, served at a stable URL with a short cache): the one script tag partners add.
 // It defines <engage-order-widget> and imports the widget bundle only when such an element is on the page and
-// near the viewport, so a page that never scrolls to the widget never downloads the bundle (Preact, the design
+// near the viewport, so a page that never scrolls to the widget never downloads the bundle (React, the design
 // system and the OrderForm). Kept to a few hundred bytes: it imports nothing but the attribute rules.
 
 import type { MountedWidget, WidgetBundle } from './mount'

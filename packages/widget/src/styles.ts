@@ -6,12 +6,21 @@
 declare const __ENGAGE_WIDGET_CSS__: string | undefined
 
 /**
- * Outside the widget build (Storybook, Vite dev) the vanilla-extract plugin injects each .css.ts file's CSS into
- * the document as a <style data-vite-dev-id> element; the widget copies those into its shadow root.
+ * Outside the widget build (Storybook, its static build, Vite dev) the design system's CSS is in the document:
+ * as <style data-vite-dev-id> elements in development, as same-origin stylesheet files in a built Storybook.
+ * The widget copies the rules of those, and of nothing else (a page's own styles stay out of its shadow root).
  */
-function developmentCss(): string {
-  return [...document.querySelectorAll('style[data-vite-dev-id]')]
-    .map((element) => element.textContent ?? '')
+function documentCss(): string {
+  const ours = (sheet: CSSStyleSheet): boolean => {
+    const owner = sheet.ownerNode
+    if (owner instanceof HTMLStyleElement) return owner.hasAttribute('data-vite-dev-id')
+    if (!(owner instanceof HTMLLinkElement) || !sheet.href) return false
+    const url = new URL(sheet.href)
+    return url.origin === window.location.origin && url.pathname.endsWith('.css')
+  }
+  return [...document.styleSheets]
+    .filter(ours)
+    .map((sheet) => [...sheet.cssRules].map((rule) => rule.cssText).join('\n'))
     .join('\n')
 }
 
@@ -46,7 +55,7 @@ let sheet: CSSStyleSheet | undefined
 /** One shared sheet for every widget on the page (a sheet may be adopted by any number of shadow roots). */
 function widgetStyleSheet(): CSSStyleSheet {
   if (!sheet) {
-    const css = typeof __ENGAGE_WIDGET_CSS__ === 'string' ? __ENGAGE_WIDGET_CSS__ : developmentCss()
+    const css = typeof __ENGAGE_WIDGET_CSS__ === 'string' ? __ENGAGE_WIDGET_CSS__ : documentCss()
     sheet = new CSSStyleSheet()
     sheet.replaceSync(`${remToPx(css)}\n${pressableRule}`)
   }

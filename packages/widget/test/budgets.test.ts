@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { COMPILE_HINT } from '../../../scripts/compile-hints.mjs'
 import { ensureWidgetBuilt } from '../../../scripts/widget-build.mjs'
 import { LOADER_BUDGET_KB, measureWidget, TOTAL_BUDGET_KB } from '../scripts/check-budgets.mjs'
 
@@ -24,11 +21,5 @@ describe('the widget budgets', () => {
 
   it(`keeps the loader plus the bundle within ${TOTAL_BUDGET_KB} KB gzipped`, () => {
     expect(sizes.totalKb).toBeLessThanOrEqual(TOTAL_BUDGET_KB)
-  })
-
-  // scripts/compile-hints.mjs: Chrome compiles the bundle whole as it streams in, off the page's main thread.
-  it('starts the bundle with the compile hint', () => {
-    const bundle = readFileSync(path.resolve(import.meta.dirname, '../dist', sizes.bundle), 'utf8')
-    expect(bundle.slice(0, COMPILE_HINT.length)).toBe(COMPILE_HINT)
   })
 })

@@ -7,11 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SERVICE_TYPE_REQUIRED, VALID_URL_REQUIRED } from '@engage/contract'
 import { ensureWidgetBuilt } from '../../../scripts/widget-build.mjs'
 
-// The built bundle renders with Preact (vite.config.ts), with patches to React Aria for it (reactAriaForPreact).
 // The e2e test drives the widget with the mouse; this one drives it from the keyboard: the Action Type select
 // (a native select: arrow keys and typing change the choice, and the form's state follows), the fields, and
-// Enter to submit. Preact renders after an event rather than inside it, so each step waits for what it leads to
-// before the next key.
+// Enter to submit. Each step waits for what it leads to before the next key.
 
 const dist = path.resolve(import.meta.dirname, '..', 'dist')
 const services = { likes: 0.01, followers: 0.02, views: 0.001 }

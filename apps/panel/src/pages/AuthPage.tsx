@@ -12,7 +12,7 @@ function isAuthMode(value: string | null): value is AuthMode {
 
 /**
  * /auth: the AuthForm, with the mode in the address (?mode=signup, ?mode=change; ?token= opens reset), and the
- * redirects of spec §2 and §4 after it succeeds.
+ * redirects after it succeeds.
  */
 export default function AuthPage() {
   const [searchParams, setSearchParams] = useSearchParams()

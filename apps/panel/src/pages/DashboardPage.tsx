@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router'
 import { Dashboard, type DashboardProps } from '@engage/screens'
 
 /**
- * The order form's starting values from a deep link (the widget's Order button, issue 9):
+ * The order form's starting values from a deep link (the widget's Order button):
  * /dashboard?service=likes&link=https://...&quantity=500. The guard keeps the query through sign-in.
  */
 function prefillOf(searchParams: URLSearchParams): DashboardProps['prefill'] {

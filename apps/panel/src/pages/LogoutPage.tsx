@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useSession } from '../AppState'
 
 /**
- * /logout (spec §4): POST /api/logout, then, whether or not the server agreed, remove both stored items,
+ * /logout: POST /api/logout, then, whether or not the server agreed, remove both stored items,
  * refresh the user data and go to /. A failure is only logged.
  */
 export default function LogoutPage() {

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router'
 import { AppShell } from '@engage/screens'
 import { useTheme } from '../AppState'
 
-/** The signed-in layout (spec §2): AppShell around the page (toasts show in the app's one ToastProvider). */
+/** The signed-in layout: AppShell around the page (toasts show in the app's one ToastProvider). */
 export default function SignedInLayout() {
   const { theme, setTheme } = useTheme()
   const { pathname } = useLocation()

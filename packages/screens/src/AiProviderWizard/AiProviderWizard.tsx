@@ -30,7 +30,7 @@ export interface AiProviderWizardProps {
 }
 
 /**
- * The AI provider wizard (spec §2): provider, API key, model, with Back at each step. The key is checked by
+ * The AI provider wizard: provider, API key, model, with Back at each step. The key is checked by
  * fetching the provider's models; closing the wizard forgets everything.
  */
 export function AiProviderWizard({

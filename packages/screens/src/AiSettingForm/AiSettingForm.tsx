@@ -102,7 +102,7 @@ export interface AiSettingFormProps {
 }
 
 /**
- * An AI setting's fields (spec §3, §5): name (required), provider, model (typed, or chosen in the fetch-models
+ * An AI setting's fields: name (required), provider, model (typed, or chosen in the fetch-models
  * dialog), temperature 0 to 2 in steps of 0.1, max tokens, top P, penalties, prompts and an optional API key
  * that overrides the operator's default; 'Generate preview' writes one sample text with the current values.
  */

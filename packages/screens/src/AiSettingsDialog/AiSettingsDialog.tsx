@@ -51,7 +51,7 @@ export interface AiSettingsDialogProps {
 }
 
 /**
- * The AI-settings picker of the order flow (spec §2): the user's settings from the current-user call, chosen
+ * The AI-settings picker of the order flow: the user's settings from the current-user call, chosen
  * one at a time (single mode, 'Select one AI setting for this order') or toggled (multiple mode). Existing
  * entries are edited inline and saved together with Save Settings; a new entry is made with the provider
  * wizard and saved at once (then chosen). A link leads to the settings page to manage configurations.

@@ -23,7 +23,7 @@ export interface AiSettingsTableProps {
 }
 
 /**
- * The AI settings table (spec §2): Name, Model, Temp, Tokens, Last Used and Actions (edit, delete). A setting's
+ * The AI settings table: Name, Model, Temp, Tokens, Last Used and Actions (edit, delete). A setting's
  * name opens its details.
  */
 export function AiSettingsTable({

@@ -35,7 +35,7 @@ import { useWideLayout } from './useWideLayout'
 /** The id of the signed-in pages' main landmark. */
 export const APP_MAIN_ID = 'app-main'
 
-/** The sidebar's links; the two order links show in the sidebar on wide screens only (§2). */
+/** The sidebar's links; the two order links show in the sidebar on wide screens only. */
 export const appShellLinks = [
   { href: '/dashboard', label: 'Orders', isOrderLink: true },
   { href: '/orders', label: 'Orders History', isOrderLink: true },
@@ -55,7 +55,7 @@ export interface AppShellProps {
 }
 
 /**
- * The signed-in layout (§2): a sidebar with Orders, Orders History, Wallet and Settings (collapsible below
+ * The signed-in layout: a sidebar with Orders, Orders History, Wallet and Settings (collapsible below
  * 768 px, where the order links move to the user menu), a top bar with the balance chip and its plus link to
  * the wallet, the dark-mode toggle and the user menu, and the page in the main area.
  */

@@ -10,7 +10,7 @@ function subscribe(onChange: () => void) {
 }
 
 /**
- * Whether the window is at least 768 px wide (§2). The signed-in layout shows different controls on each side of
+ * Whether the window is at least 768 px wide. The signed-in layout shows different controls on each side of
  * the breakpoint (not only different styles), so it needs the answer in JavaScript.
  */
 export function useWideLayout(): boolean {

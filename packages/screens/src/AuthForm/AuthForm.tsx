@@ -128,7 +128,7 @@ export function AuthForm({
     change: changePassword.isPending,
   }[mode]
 
-  // Every status message, success or failure, clears after 4 s (§4).
+  // Every status message, success or failure, clears after 4 s.
   useEffect(() => {
     if (!status) return
     const timer = window.setTimeout(() => setStatus(null), AUTH_MESSAGE_CLEAR_MS)

@@ -1,4 +1,4 @@
-import { Suspense } from 'react'
+import { Suspense, useDeferredValue } from 'react'
 import { YOUR_RECENT_ORDERS } from '@engage/contract'
 import { Card, Heading, Spinner, Stack } from '@engage/ui'
 import { ContactUpdatesPanel } from '../ContactUpdatesPanel'
@@ -8,7 +8,7 @@ import { StatCards } from '../StatCards'
 import { dashboardColumns, recentOrdersLoading } from './Dashboard.css'
 import { useDashboardAiSettings } from './DashboardAiSettings'
 import { DashboardOrderTabs, type OrderTabId } from './DashboardOrderTabs'
-import { Deferred, lazyPart, useIdle } from './lazyPart'
+import { lazyPart, useIdle } from './lazyPart'
 
 // The orders table (React Aria's grid, the order detail cards, the cancel confirmation) comes after the order
 // form: its code is asked for once the page is idle after its first render, so that it does not compete with
@@ -35,7 +35,7 @@ export interface DashboardProps {
 }
 
 /**
- * The dashboard (/dashboard, §2): three stat cards; New, Mass and Subscriptions order tabs with the AI settings
+ * The dashboard (/dashboard): three stat cards; New, Mass and Subscriptions order tabs with the AI settings
  * picker; Contact Us and Updates; Your Recent Orders. A render failure shows 'Something went wrong' with
  * Refresh Page. Toasts show in the app's ToastProvider region.
  */
@@ -49,32 +49,32 @@ export function Dashboard(props: DashboardProps) {
 
 function DashboardContent({ prefill, defaultTab }: DashboardProps) {
   const aiSettings = useDashboardAiSettings()
-  // The heading and the stat cards paint first, in a short task of their own; the order forms, Contact Us and
-  // Updates, and Your Recent Orders follow, each in a task of its own (Deferred).
+  // The heading and the stat cards (the page's largest element) commit first; the order forms, Contact Us and
+  // Updates, and Your Recent Orders follow in a background render that React splits into short tasks and
+  // interrupts for input. They only add below what is there, so nothing already painted moves.
+  const showSections = useDeferredValue(true, false)
   return (
     <Stack gap="xlarge">
       <Heading level={1}>Dashboard</Heading>
       <StatCards />
-      <div className={dashboardColumns}>
-        <Deferred>
-          <Card>
-            <DashboardOrderTabs
-              tabs={dashboardTabs}
-              defaultTab={defaultTab}
-              prefill={prefill}
-              aiSettings={aiSettings}
-            />
-          </Card>
-        </Deferred>
-        <Deferred>
-          <Card>
-            <ContactUpdatesPanel tabOrder={['contact', 'updates']} defaultTab="contact" />
-          </Card>
-        </Deferred>
-      </div>
-      <Deferred>
-        <RecentOrders />
-      </Deferred>
+      {showSections && (
+        <>
+          <div className={dashboardColumns}>
+            <Card>
+              <DashboardOrderTabs
+                tabs={dashboardTabs}
+                defaultTab={defaultTab}
+                prefill={prefill}
+                aiSettings={aiSettings}
+              />
+            </Card>
+            <Card>
+              <ContactUpdatesPanel tabOrder={['contact', 'updates']} defaultTab="contact" />
+            </Card>
+          </div>
+          <RecentOrders />
+        </>
+      )}
       {aiSettings.dialog}
     </Stack>
   )

@@ -20,7 +20,7 @@ type PickerState =
 
 /**
  * The AI settings of the order tabs: the one setting a new order carries (the user's first setting until they
- * choose, §4), the picker dialog, and the picker in multiple mode for mass items and subscriptions.
+ * choose), the picker dialog, and the picker in multiple mode for mass items and subscriptions.
  */
 export function useDashboardAiSettings() {
   const me = useMe()

@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { lazy, useEffect, useState, type ComponentType } from 'react'
 
 /**
  * A part of a screen whose code loads on demand, with `preload` to fetch it before it is first shown and
@@ -49,44 +49,6 @@ export function useIdle(already = false): boolean {
   const [idle, setIdle] = useState(already)
   useEffect(() => (idle ? undefined : whenIdle(() => setIdle(true))), [idle])
   return idle
-}
-
-// The sections waiting to render after the first paint, in page order (each Deferred adds itself when it
-// mounts, so the order is the tree's); one is shown per task, the next after the browser has painted again.
-const pendingSections: (() => void)[] = []
-let revealing = false
-
-function revealNextSection(): void {
-  if (revealing || pendingSections.length === 0) return
-  revealing = true
-  // The frame after the next one: the first is where the browser paints what is already there.
-  requestAnimationFrame(() => {
-    setTimeout(() => {
-      revealing = false
-      pendingSections.shift()?.()
-      revealNextSection()
-    }, 0)
-  })
-}
-
-/**
- * Renders its children after the page's first paint, each Deferred section in a task of its own and in page
- * order, so that no section lengthens the task of the one before and the main thread stays free for input in
- * between. Sections only add below what is there, so nothing already painted moves.
- */
-export function Deferred({ children }: { children: ReactNode }) {
-  const [shown, setShown] = useState(false)
-  useEffect(() => {
-    if (shown) return undefined
-    const reveal = () => setShown(true)
-    pendingSections.push(reveal)
-    revealNextSection()
-    return () => {
-      const index = pendingSections.indexOf(reveal)
-      if (index !== -1) pendingSections.splice(index, 1)
-    }
-  }, [shown])
-  return shown ? children : null
 }
 
 /**

@@ -79,7 +79,7 @@ function navigateToPaymentPage(paymentUrl: string) {
 }
 
 /**
- * The crypto deposit form (spec §2, §4, §5, §9): the gateway's currencies with their logos (or the built-in list
+ * The crypto deposit form: the gateway's currencies with their logos (or the built-in list
  * of twelve plus '+50 More' when it gives none), an amount in USD from $5.00 to $10,000.00 in cents (default
  * $10.00) with the messages beside it, and a submit button disabled while the amount is invalid. Submitting
  * starts the deposit at the gateway and sends the browser to its payment page.

@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { Component, createContext, type ContextType, type ErrorInfo, type ReactNode } from 'react'
 import { REFRESH_PAGE, SOMETHING_WENT_WRONG } from '@engage/contract'
 import { Button, Card, Heading, Stack, Text } from '@engage/ui'
 
@@ -30,11 +30,17 @@ export function ErrorFallback({
   )
 }
 
+/** Where a render failure caught by an ErrorFallbackBoundary is sent besides the console (the app: its server). */
+export type RenderErrorReporter = (error: unknown, componentStack: string | undefined) => void
+
+/** The reporter of the boundaries below it; none by default (stories, tests), where the console is enough. */
+export const RenderErrorReporterContext = createContext<RenderErrorReporter | null>(null)
+
 export interface ErrorFallbackBoundaryProps {
   /** Shown in place of the children once one of them throws while rendering. */
   fallback: ReactNode
   children: ReactNode
-  /** Called with what was thrown (the app reports it). */
+  /** Called with what was thrown, after it is logged and reported. */
   onError?: (error: unknown, info: ErrorInfo) => void
 }
 
@@ -42,8 +48,14 @@ interface ErrorFallbackBoundaryState {
   hasError: boolean
 }
 
-/** Catches a render error below it and shows `fallback` instead of a blank page. */
+/**
+ * Catches a render error below it and shows `fallback` instead of a blank page. The error is never silent: it
+ * goes to console.error with the component stack (where it was in the tree), and to the reporter of
+ * RenderErrorReporterContext when there is one.
+ */
 export class ErrorFallbackBoundary extends Component<ErrorFallbackBoundaryProps, ErrorFallbackBoundaryState> {
+  static override contextType = RenderErrorReporterContext
+  declare context: ContextType<typeof RenderErrorReporterContext>
   override state: ErrorFallbackBoundaryState = { hasError: false }
 
   static getDerivedStateFromError(): ErrorFallbackBoundaryState {
@@ -51,6 +63,13 @@ export class ErrorFallbackBoundary extends Component<ErrorFallbackBoundaryProps,
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
+    const componentStack = info.componentStack ?? undefined
+    console.error('A screen failed to render:', error, `\nComponent stack:${componentStack ?? ' (none)'}`)
+    try {
+      this.context?.(error, componentStack)
+    } catch (reportError) {
+      console.error('Could not report the render failure', reportError)
+    }
     this.props.onError?.(error, info)
   }
 

@@ -1,6 +1,8 @@
 export {
   ErrorFallback,
   ErrorFallbackBoundary,
+  RenderErrorReporterContext,
   type ErrorFallbackBoundaryProps,
   type ErrorFallbackProps,
+  type RenderErrorReporter,
 } from './ErrorFallback'

@@ -21,7 +21,7 @@ export interface FetchModelsDialogProps {
 }
 
 /**
- * The AI model dialog (spec §4): enter an API key, then choose one of the models it lists; Back returns to the
+ * The AI model dialog: enter an API key, then choose one of the models it lists; Back returns to the
  * key. Closing resets it: the next opening starts again from an empty key.
  */
 export function FetchModelsDialog({ isOpen, onOpenChange, provider, onSelect }: FetchModelsDialogProps) {

@@ -1,4 +1,4 @@
-// The API key and model steps, shared by the fetch-models dialog and the provider wizard (spec §2, §4, §5).
+// The API key and model steps, shared by the fetch-models dialog and the provider wizard.
 
 import { useState } from 'react'
 import {

@@ -42,7 +42,7 @@ const massItemSchema = z.object({
 })
 type MassItemInput = z.input<typeof massItemSchema>
 
-// §4: after adding (or saving) the form starts again at likes, no quantity (0) and no url.
+// After adding (or saving) the form starts again at likes, no quantity (0) and no url.
 const emptyItem: MassItemInput = { type: DEFAULT_MASS_ITEM_TYPE, quantity: '', url: '', aiSettings: [] }
 
 function toInput(item: MassOrderQueueItem): MassItemInput {
@@ -57,7 +57,7 @@ export interface MassOrderQueueProps {
 }
 
 /**
- * The mass order (§2 Mass tab): a form that queues services one by one, the queued items as cards that can be
+ * The mass order (the Mass tab): a form that queues services one by one, the queued items as cards that can be
  * edited, the Total USD Amount, and Place Mass Order for the whole queue at once.
  */
 export function MassOrderQueue({ onChooseAiSettings, onOrdersPlaced }: MassOrderQueueProps) {
@@ -81,7 +81,7 @@ export function MassOrderQueue({ onChooseAiSettings, onOrdersPlaced }: MassOrder
   const rates = ratesFromServices(serviceList)
   const isEditing = editingIndex !== null
   const isFull = !isEditing && items.length >= MASS_ORDER_MAX_ITEMS
-  // §2: Add Another Service (and Save Changes) wait for a quantity and a url.
+  // Add Another Service (and Save Changes) wait for a quantity and a url.
   const canSubmitItem = canAddMassItem(typedQuantity(quantityText), url) && !isFull
   const total = formatMicros(massTotalMicros(items, rates), ORDER_TOTAL_DECIMALS)
 

@@ -1,9 +1,9 @@
-// The queue of a mass order as pure list operations (§4 mass editing): each returns the new list, or the
-// §8 message when the item it names is no longer in the queue (the queue changed since the user chose it).
+// The queue of a mass order as pure list operations: each returns the new list, or the
+// message when the item it names is no longer in the queue (the queue changed since the user chose it).
 
 import { FAILED_TO_EDIT_ITEM, FAILED_TO_SAVE_CHANGES, FAILED_TO_UPDATE_MASS_ITEM } from '@engage/contract'
 
-/** One queued service of a mass order (§3 Mass order item). */
+/** One queued service of a mass order. */
 export interface MassOrderQueueItem {
   type: string
   quantity: number

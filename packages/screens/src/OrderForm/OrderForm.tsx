@@ -63,7 +63,7 @@ export interface OrderFormProps {
 }
 
 /**
- * The new order form (§2 New tab): Action Type, Link and Quantity with the contract's messages beside each
+ * The new order form (the New tab): Action Type, Link and Quantity with the contract's messages beside each
  * field, a live Total to 4 decimals, and Place Order.
  */
 export function OrderForm({
@@ -90,7 +90,7 @@ export function OrderForm({
   })
   const [serviceType, quantityText] = useWatch({ control: form.control, name: ['serviceType', 'quantity'] })
 
-  // A failed service list shows the empty message (§8: the failure itself is not the user's concern here).
+  // A failed service list shows the empty message (the failure itself is not the user's concern here).
   const serviceList = services.data ?? []
   const options = serviceOptions(serviceList)
   const rates = ratesFromServices(serviceList)
@@ -109,7 +109,7 @@ export function OrderForm({
         target_url: values.url,
         quantity: values.quantity,
         custom_comment: null,
-        // §5: an AI setting goes with a single order only for the services that write texts.
+        // An AI setting goes with a single order only for the services that write texts.
         ai_settings: isAiService(values.serviceType) && aiSetting ? aiSetting : null,
       })
       messages.success(ORDER_PLACED)

@@ -14,7 +14,7 @@ export function serviceOptions(services: readonly Service[]): SelectOption[] {
 }
 
 /**
- * A quantity input's text, parsed as a whole number (§5) and checked against the contract's 1..10,000 rule;
+ * A quantity input's text, parsed as a whole number and checked against the contract's 1..10,000 rule;
  * anything else gives the contract's quantity message.
  */
 export const QuantityText = z

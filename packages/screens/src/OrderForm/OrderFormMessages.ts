@@ -4,8 +4,8 @@ import { isApiError } from '@engage/client'
 import { useToast } from '@engage/ui'
 
 /**
- * The toasts of the order screens (§8): green for success, red for a failure with the server's detail or the
- * spec's fallback text for the action; each clears after 5 s (§9).
+ * The toasts of the order screens: green for success, red for a failure with the server's detail or the
+ * spec's fallback text for the action; each clears after 5 s.
  */
 export function useOrderMessages() {
   const toast = useToast()

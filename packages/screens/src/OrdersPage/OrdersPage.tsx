@@ -29,7 +29,7 @@ export interface OrdersPageProps {
 }
 
 /**
- * The orders page (/orders, §2): stat cards, the New Order / Subscriptions / Mass Order tabs (switching clears
+ * The orders page (/orders): stat cards, the New Order / Subscriptions / Mass Order tabs (switching clears
  * the chosen AI settings), the orders list, Updates and Contact Us. An uncaught error anywhere on the page shows
  * 'An unexpected error occurred. Please refresh the page.' until the user data arrives again; a render failure
  * shows the page's fallback.
@@ -42,7 +42,7 @@ export function OrdersPage({ onRefresh, ...props }: OrdersPageProps) {
   )
 }
 
-/** Whether an uncaught error happened since the user data last arrived (§2). */
+/** Whether an uncaught error happened since the user data last arrived. */
 function useUncaughtError(source: EventTarget | undefined): boolean {
   const me = useMe()
   const [errorAt, setErrorAt] = useState<number | null>(null)

@@ -37,7 +37,7 @@ import { useOrderMessages } from '../OrderForm/OrderFormMessages'
 import { OrderDetailCard } from '../OrderDetailCard'
 import { actionsCell, tableHeader } from './OrdersTable.css'
 
-// §9: dates read MM/dd/yyyy (with the time, since several orders a day are usual).
+// Dates read MM/dd/yyyy (with the time, since several orders a day are usual).
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   month: '2-digit',
   day: '2-digit',
@@ -66,7 +66,7 @@ export interface OrdersTableProps {
 }
 
 /**
- * The orders list (§2, §4): Date, Service (with a detail card), Quantity, Status and Actions: Cancel for pending or
+ * The orders list: Date, Service (with a detail card), Quantity, Status and Actions: Cancel for pending or
  * processing orders after a confirmation, Retry for paused ones (and Retry All). Polled every 20 s.
  */
 export function OrdersTable({ title = 'Orders', pageSize }: OrdersTableProps) {

@@ -33,7 +33,7 @@ interface ReadReturn {
 }
 
 /**
- * The payment return of spec §4. A 'failed' return says 'Payment failed. Please try again or contact support if
+ * The payment return. A 'failed' return says 'Payment failed. Please try again or contact support if
  * the issue persists.' A 'success' return refreshes the balance, then checks the deposit's status: completed →
  * 'Payment of $X was successful! Your balance has been updated.' (and the balance and transactions are
  * refreshed again, as the deposit credited); pending → 'Your payment is being processed. Balance will be updated

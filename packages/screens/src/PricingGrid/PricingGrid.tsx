@@ -4,7 +4,7 @@ import { PricingGridList, PricingGridSpinner } from './PricingGridList'
 
 // The grid loads the service list itself (PricingGridQuery, with the client and TanStack Query) only when the
 // page has not given it one: the prerendered landing page gives it the list it was rendered with, and its
-// JavaScript budget (issue 8) has no room for the query library.
+// JavaScript budget has no room for the query library.
 const PricingGridQuery = lazy(() => import('./PricingGridQuery'))
 
 export interface PricingGridProps {

@@ -13,7 +13,7 @@ export interface SettingsProps {
   apiOrigin?: string
 }
 
-/** The settings page (spec §2): tabs User Information and AI Settings, and API (keys for the SMM panel API v2). */
+/** The settings page: tabs User Information and AI Settings, and API (keys for the SMM panel API v2). */
 export function Settings({ defaultTab = 'user', apiOrigin = window.location.origin }: SettingsProps) {
   return (
     <Stack gap="large">

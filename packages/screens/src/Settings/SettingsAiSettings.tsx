@@ -59,7 +59,7 @@ function AiSettingEditor({
 }
 
 /**
- * The AI Settings tab (spec §2): the table, Add New Settings, a details dialog from a setting's name, the
+ * The AI Settings tab: the table, Add New Settings, a details dialog from a setting's name, the
  * add/edit dialog (with the fetch-models dialog and Generate preview) and delete after a confirmation.
  */
 export function SettingsAiSettings() {

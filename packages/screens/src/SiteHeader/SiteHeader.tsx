@@ -4,7 +4,7 @@ import { brand, header, headerInner, sectionList, sectionNav } from './SiteHeade
 import { SiteHeaderAccountButton } from './SiteHeaderAccountButton'
 
 // The username menu (react-aria's menu, popover and overlays) is loaded only when a username is shown: the
-// public pages' JavaScript budget (issue 8) has no room for it, and signed-out visitors never open it.
+// public pages' JavaScript budget has no room for it, and signed-out visitors never open it.
 const SiteHeaderAccountMenu = lazy(() => import('./SiteHeaderAccountMenu'))
 
 /** The landing page's sections that the header scrolls to, in page order. */

@@ -89,8 +89,8 @@ export interface SubscriptionFormProps {
 }
 
 /**
- * The subscription form (§2 Subscriptions tab): action type, renewal period, quantity per period, target URL,
- * start and end date-time pickers (15-minute steps), Subscribe, and the summary of §9.
+ * The subscription form (the Subscriptions tab): action type, renewal period, quantity per period, target URL,
+ * start and end date-time pickers (15-minute steps), Subscribe, and its summary.
  */
 export function SubscriptionForm({
   defaultStartDate,
@@ -119,7 +119,7 @@ export function SubscriptionForm({
   const rates = ratesFromServices(serviceList)
   const period = RenewalPeriod.safeParse(renewalPeriod).data ?? DEFAULT_RENEWAL_PERIOD
 
-  // §5: moving the start past the end moves the end with it, keeping the length of the range.
+  // Moving the start past the end moves the end with it, keeping the length of the range.
   const changeStart = (nextStart: DateTimeValue | null) => {
     start.field.onChange(nextStart)
     const currentEnd = form.getValues('endDate')

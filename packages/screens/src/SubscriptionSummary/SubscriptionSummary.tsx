@@ -43,12 +43,12 @@ export interface SubscriptionSummaryProps {
   renewalPeriod: RenewalPeriod
   /** Units ordered each period (0 while the field holds no whole number). */
   quantityPerPeriod: number
-  /** USD per unit of the action type; undefined when the service has no known rate (it then costs 0, §9). */
+  /** USD per unit of the action type; undefined when the service has no known rate (it then costs 0). */
   rateUsdPerUnit: number | undefined
 }
 
 /**
- * What a subscription amounts to (§9): the number of periods, the duration in the period's unit, the units and
+ * What a subscription amounts to: the number of periods, the duration in the period's unit, the units and
  * the total cost, and the Total USD Amount box.
  */
 export function SubscriptionSummary({

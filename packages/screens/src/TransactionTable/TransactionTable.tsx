@@ -118,7 +118,7 @@ export interface TransactionTableProps {
 }
 
 /**
- * The transaction history (spec §2, §4): Date, Type, Method, Amount (deposits and refunds +, green; withdrawals
+ * The transaction history: Date, Type, Method, Amount (deposits and refunds +, green; withdrawals
  * and order payments −, red) and Status (completed green, pending yellow, processing blue, failed red, others
  * grey, 'Unknown' when missing). A row expands to its ID, transaction hash, payment method and a JSON block of
  * its additional details. Refresh reloads it; Load more fetches older pages.

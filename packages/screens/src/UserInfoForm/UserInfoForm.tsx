@@ -89,7 +89,7 @@ function UserInfoEdit({
 }
 
 /**
- * The User Information tab (spec §2, §4): the profile read-only with an Edit button; Edit shows Email, Phone
+ * The User Information tab: the profile read-only with an Edit button; Edit shows Email, Phone
  * and Timezone (UTC, EST, PST) with Cancel and Save Changes. A refused save shows the server's detail.
  */
 export function UserInfoForm() {

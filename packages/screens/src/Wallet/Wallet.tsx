@@ -14,7 +14,7 @@ export interface WalletProps extends PaymentReturnParams {
   onNavigateToPayment?: (paymentUrl: string) => void
 }
 
-/** The temporary local entry of a deposit just started (§4), until the server lists its own. */
+/** The temporary local entry of a deposit just started, until the server lists its own. */
 function localPendingDeposit(deposit: StartedDeposit): Transaction {
   return {
     id: `local-${deposit.orderId}`,
@@ -30,7 +30,7 @@ function localPendingDeposit(deposit: StartedDeposit): Transaction {
 }
 
 /**
- * The wallet page (spec §2, §4): a dismissible status banner, the account balance, the crypto deposit form and
+ * The wallet page: a dismissible status banner, the account balance, the crypto deposit form and
  * the transaction history. Starting a deposit adds a temporary pending deposit to the history, says 'Deposit of
  * $X initiated. Please complete the payment process.' and sends the browser to the payment page. Coming back
  * from the gateway (payment_status and order_id from the URL) shows the payment return's banner.

@@ -1,0 +1,293 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  baseUrl,
+  choose,
+  failOnBrokenPages,
+  launchBrowser,
+  newVisitor,
+  screenshotOnFailure,
+  type Viewport,
+} from './support/browser'
+
+// A returning customer, once on a wide screen and once on a phone: an account that already has orders (one
+// completed, one in progress or pending, one cancelled) places a single, a mass and a subscription order in a
+// row on the open dashboard, sees an order placed through the API v2 arrive and move on with the 20-second
+// refresh without a reload, cancels an order and sees the refund in the header, and opens a transaction's
+// details. Each width has its own account on the shared server; the steps run in order on one page, which is
+// never reloaded between the orders (a broken update would show the error fallback, which fails the step).
+
+const widths: { name: string; viewport: Viewport }[] = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', viewport: { width: 375, height: 812 } },
+]
+
+const PASSWORD = 'correct horse battery'
+
+interface ApiOrder {
+  id: string
+  status: string
+}
+
+/** Calls the API from Node with the account's token. */
+async function api<T>(
+  token: string,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+  const text = await response.text()
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text}`)
+  return JSON.parse(text) as T
+}
+
+/** The account's orders, newest first. */
+function orders(token: string): Promise<ApiOrder[]> {
+  return api<ApiOrder[]>(token, '/api/orders/get?limit=50')
+}
+
+/** The ids of the account's orders placed since `before` (the ids listed then). */
+async function newOrderIds(token: string, before: readonly string[]): Promise<string[]> {
+  return (await orders(token)).map((order) => String(order.id)).filter((id) => !before.includes(id))
+}
+
+/** The row of an order in the dashboard's Your Recent Orders, found by its cancel button. */
+function orderRow(page: Page, orderId: string) {
+  return page
+    .getByRole('grid', { name: 'Your Recent Orders' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: `Cancel order ${orderId}` }) })
+}
+
+describe.each(widths)('a customer with history on a $name ($viewport.width px)', ({ name, viewport }) => {
+  const email = `history-${name}-${Date.now()}@example.com`
+  const link = (what: string) => `https://www.instagram.com/p/history-${name}-${what}/`
+  let browser: Browser
+  let page: Page
+  let token: string
+  let knownIds: string[] = []
+  const pages = failOnBrokenPages()
+
+  beforeAll(async () => {
+    const session = await fetch(`${baseUrl()}/api/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    }).then((response) => response.json() as Promise<{ token: string; sessionId: string }>)
+    token = session.token
+
+    browser = await launchBrowser()
+    const context = await newVisitor(browser, viewport)
+    await context.addInitScript((stored) => {
+      if (localStorage.getItem('authToken') === null) {
+        localStorage.setItem('authToken', stored.token)
+        localStorage.setItem('sessionId', stored.sessionId)
+      }
+    }, session)
+    page = await context.newPage()
+    pages.watch(page)
+
+    // The history: a deposit through the sandbox checkout, then orders through the API that by now are
+    // completed, under way and cancelled.
+    await page.goto('/wallet')
+    const deposit = page.getByRole('form', { name: 'Deposit' })
+    await deposit.getByRole('textbox', { name: 'Amount (USD)' }).fill('40')
+    await deposit.getByRole('button', { name: 'Deposit' }).click()
+    await page.waitForURL('**/sandbox/pay/**')
+    await page.getByRole('button', { name: 'Pay' }).click()
+    await page.waitForURL((url) => url.pathname === '/wallet')
+    await page.getByText('Payment of $40.00 was successful! Your balance has been updated.').waitFor()
+
+    const place = (serviceType: string, what: string, quantity: number) =>
+      api<ApiOrder>(token, '/api/orders/create', {
+        method: 'POST',
+        body: { service_type: serviceType, target_url: link(what), quantity },
+      })
+    await place('likes', 'completed', 100)
+    await place('views', 'under-way', 500)
+    const cancelled = await place('followers', 'cancelled', 200)
+    await api(token, `/api/orders/${cancelled.id}/cancel`, { method: 'POST' })
+    // The simulator completes an order in about 12 s: wait for the first one, so the list has every kind.
+    const deadline = Date.now() + 60_000
+    while (!(await orders(token)).some((order) => order.status.toLowerCase() === 'completed')) {
+      if (Date.now() > deadline) throw new Error('No order of the history completed within a minute')
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+    }
+    knownIds = (await orders(token)).map((order) => String(order.id))
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  beforeEach((test) => {
+    screenshotOnFailure(page, `history-${name}-${test.task.name}`)
+  })
+
+  it('opens the dashboard on the orders it already has', async () => {
+    await page.goto('/dashboard')
+    const recent = page.getByRole('grid', { name: 'Your Recent Orders' })
+    await expect.poll(() => recent.getByRole('row').count(), { timeout: 20_000 }).toBe(knownIds.length + 1)
+    await recent
+      .getByText(/^completed$/i)
+      .first()
+      .waitFor()
+    await recent
+      .getByText(/^cancell?ed$/i)
+      .first()
+      .waitFor()
+  })
+
+  it('places a single order: its message, and its row in the list', async () => {
+    const orderForm = page.getByRole('form', { name: 'New order' })
+    await choose(orderForm, 'Action Type', 'LIKES')
+    await orderForm.getByLabel('Link').fill(link('single'))
+    await orderForm.getByLabel('Quantity').fill('120')
+    await orderForm.getByRole('button', { name: 'Place Order' }).click()
+    await page.getByText('Order placed successfully!').first().waitFor()
+    const [placed] = await newOrderIds(token, knownIds)
+    expect(placed).toBeDefined()
+    await orderRow(page, placed ?? '').waitFor()
+    knownIds = (await orders(token)).map((order) => String(order.id))
+  })
+
+  it('then places a mass order on the same page: its message, and its rows', async () => {
+    await page.getByRole('tab', { name: 'Mass' }).click()
+    const item = page.getByRole('form', { name: 'Mass order item' })
+    for (const [service, what] of [
+      ['VIEWS', 'mass-one'],
+      ['LIKES', 'mass-two'],
+    ] as const) {
+      await choose(item, 'Action Type', service)
+      await item.getByLabel('Quantity').fill('150')
+      await item.getByLabel('URL').fill(link(what))
+      await item.getByRole('button', { name: 'Add Another Service' }).click()
+    }
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Queued services' }).getByRole('listitem').count())
+      .toBe(2)
+    await page.getByRole('button', { name: 'Place Mass Order' }).click()
+    await page.getByText('Mass Orders placed successfully!').first().waitFor()
+    const placed = await newOrderIds(token, knownIds)
+    expect(placed).toHaveLength(2)
+    for (const id of placed) await orderRow(page, id).waitFor()
+    knownIds = (await orders(token)).map((order) => String(order.id))
+  })
+
+  it('then subscribes on the same page: its message, and the first order in the list', async () => {
+    await page.getByRole('tab', { name: 'Subscriptions' }).click()
+    const subscription = page.getByRole('form', { name: 'Subscription' })
+    await choose(subscription, 'Action Type', 'LIKES')
+    await subscription.getByLabel('Quantity per Period').fill('40')
+    await subscription.getByLabel('Target URL').fill(link('subscription'))
+    await subscription.getByRole('button', { name: 'Subscribe' }).click()
+    await page.getByText('Subscription created and initial order placed successfully!').first().waitFor()
+    const [placed] = await newOrderIds(token, knownIds)
+    expect(placed).toBeDefined()
+    await orderRow(page, placed ?? '').waitFor()
+    knownIds = (await orders(token)).map((order) => String(order.id))
+  })
+
+  it('shows an order placed through the API v2, and its status change, at the refresh without a reload', async () => {
+    const { key } = await api<{ key: string }>(token, '/api/user/api-keys', {
+      method: 'POST',
+      body: { name: `history ${name}` },
+    })
+    const services = await api<{ id: string; name: string }[]>(token, '/api/services')
+    const views = services.find((service) => service.name === 'views')
+    // The list refreshes every 20 s and the simulator completes an order in about 12 s: placed 12 s after a
+    // refresh, the order is on the page at the next one while under way, and completed at the one after.
+    await page.waitForResponse((response) => new URL(response.url()).pathname === '/api/orders/get', {
+      timeout: 30_000,
+    })
+    await page.waitForTimeout(12_000)
+    const answer = await fetch(`${baseUrl()}/api/v2`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        key,
+        action: 'add',
+        service: String(views?.id),
+        link: link('api-v2'),
+        quantity: '337',
+      }),
+    }).then((response) => response.json() as Promise<{ order?: number; error?: string }>)
+    expect(answer.error).toBeUndefined()
+    // A marker on the page: a reload would lose it.
+    await page.evaluate(() => Object.assign(window, { __notReloaded: true }))
+    const row = page
+      .getByRole('grid', { name: 'Your Recent Orders' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('gridcell', { name: '337', exact: true }) })
+    await row.waitFor({ timeout: 30_000 })
+    // The row's text: its date, service, quantity and status; only the status can say Completed.
+    const status = () => row.textContent()
+    expect(await status()).not.toMatch(/completed/i)
+    await expect.poll(status, { timeout: 45_000, interval: 1_000 }).toMatch(/completed/i)
+    expect(await page.evaluate(() => (window as { __notReloaded?: boolean }).__notReloaded)).toBe(true)
+  })
+
+  it('cancels an order: its message, and the refunded balance in the header', async () => {
+    await page.getByRole('tab', { name: 'New' }).click()
+    const orderForm = page.getByRole('form', { name: 'New order' })
+    await choose(orderForm, 'Action Type', 'FOLLOWERS')
+    await orderForm.getByLabel('Link').fill(`https://x.com/history_${name}`)
+    await orderForm.getByLabel('Quantity').fill('1000')
+    await orderForm.getByRole('button', { name: 'Place Order' }).click()
+    await page.getByText('Order placed successfully!').first().waitFor()
+    const [orderId] = await newOrderIds(token, knownIds)
+    const balanceCharged = (await api<{ balance: number }>(token, '/api/user/me')).balance
+    await page.getByRole('button', { name: `Cancel order ${orderId}` }).click()
+    await page.getByText('Are you sure you want to cancel this order?').waitFor()
+    await page.getByRole('button', { name: 'Cancel Order', exact: true }).click()
+    await page.getByText('Order cancelled successfully').first().waitFor()
+    // What the provider had not delivered yet comes back: all of it while pending, the rest once started.
+    await expect
+      .poll(async () => (await api<{ balance: number }>(token, '/api/user/me')).balance, { timeout: 30_000 })
+      .toBeGreaterThan(balanceCharged)
+    const { balance, username } = await api<{ balance: number; username: string }>(token, '/api/user/me')
+    const shown = `$${balance.toFixed(2)}`
+    const header = page.getByRole('banner')
+    if (viewport.width >= 768) {
+      await header.getByText(shown).first().waitFor({ timeout: 30_000 })
+    } else {
+      // Narrow screens show the balance in the header's user menu.
+      await expect
+        .poll(
+          async () => {
+            await header.getByRole('button', { name: username }).click()
+            const item = page.getByRole('menuitem', { name: /^Balance: / })
+            const text = await item.textContent()
+            await page.keyboard.press('Escape')
+            return text
+          },
+          { timeout: 30_000, interval: 2_000 },
+        )
+        .toBe(`Balance: ${shown}`)
+    }
+  })
+
+  it('opens a transaction in the wallet with a click on its row', async () => {
+    await page.goto('/wallet')
+    const table = page.getByRole('grid', { name: 'Transactions' })
+    const row = table
+      .getByRole('row')
+      .filter({ hasText: /deposit/i })
+      .first()
+    const toggle = row.getByRole('button', { name: 'Details' })
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false')
+    await row
+      .getByText(/deposit/i)
+      .first()
+      .click()
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true')
+    await page
+      .getByLabel(/^Additional details of /)
+      .first()
+      .waitFor()
+  })
+})

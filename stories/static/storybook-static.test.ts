@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { passes } from '../../vitest.storybook.config'
+
+// Every story of the built Storybook, in the pages designers and Chromatic open: each story renders in the
+// static build's own iframe, its play function runs, and the accessibility check (axe, an error in this
+// project) passes, in both story passes (dark at 1280 px, light at 375 px). A story fails on a failed render or
+// play function, a failed check, or any console error, as in the story tests run on the sources.
+
+interface IndexEntry {
+  type: string
+  id: string
+  tags?: string[]
+}
+
+interface StoryOutcome {
+  status: 'success' | 'error'
+  reporters: { type: string; status: string; result?: unknown }[]
+  exception?: string
+}
+
+const index = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../../storybook-static/index.json'), 'utf8'),
+) as { entries: Record<string, IndexEntry> }
+// The same stories as the story tests: those tagged 'test' (every story unless it opts out).
+const storyIds = Object.values(index.entries)
+  .filter((entry) => entry.type === 'story' && (entry.tags ?? []).includes('test'))
+  .map((entry) => entry.id)
+
+// Listens on Storybook's channel from the moment the preview creates it: each story's outcome (STORY_FINISHED
+// carries its status and the a11y report) and the exceptions of its render or play function.
+function listenToStories() {
+  const outcomes: Record<string, StoryOutcome> = {}
+  const exceptions: string[] = []
+  let channel: { on(event: string, listener: (payload: never) => void): void } | undefined
+  Object.assign(window, { __storyOutcomes: outcomes, __storyExceptions: exceptions })
+  Object.defineProperty(window, '__STORYBOOK_ADDONS_CHANNEL__', {
+    configurable: true,
+    get: () => channel,
+    set(value: NonNullable<typeof channel>) {
+      channel = value
+      value.on('storyFinished', (event: { storyId: string } & StoryOutcome) => {
+        outcomes[event.storyId] = { status: event.status, reporters: event.reporters }
+      })
+      for (const name of ['playFunctionThrewException', 'storyThrewException', 'storyErrored']) {
+        value.on(name, (error: { message?: string; title?: string; description?: string }) =>
+          exceptions.push(`${name}: ${error.message ?? error.title ?? ''} ${error.description ?? ''}`),
+        )
+      }
+    },
+  })
+}
+
+// STORYBOOK_PASS=<pass name> runs one pass alone, as it does for the story tests on the sources.
+const selectedPasses = passes.filter(
+  (pass) => !process.env.STORYBOOK_PASS || pass.name === process.env.STORYBOOK_PASS,
+)
+
+describe.each(selectedPasses)(
+  'the static Storybook, $theme theme at $width px',
+  ({ theme, width, height }) => {
+    let browser: Browser
+    let page: Page
+    let consoleErrors: string[] = []
+
+    beforeAll(async () => {
+      browser = await chromium.launch({
+        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+      })
+      page = await browser.newPage({ viewport: { width, height } })
+      page.setDefaultTimeout(30_000)
+      await page.addInitScript(listenToStories)
+      page.on('console', (message) => {
+        // What the story tests on the sources let through (.storybook/vitest.setup.ts, which hears the page's own
+        // console.error calls): Chromium's note that a ResizeObserver delivered its notifications a frame later,
+        // and its network lines for an error answer ('Failed to load resource: ... 500'), which the stories about
+        // failures ask the mock server for on purpose and which no code of ours logs.
+        const text = message.text()
+        const ignored = text.includes('ResizeObserver loop') || text.startsWith('Failed to load resource')
+        if (message.type() === 'error' && !ignored) consoleErrors.push(text)
+      })
+      page.on('pageerror', (error) => consoleErrors.push(`page error: ${error.message}`))
+      const first = storyIds[0] ?? ''
+      await page.goto(
+        `${inject('storybookUrl')}/iframe.html?id=${first}&viewMode=story&globals=theme:${theme}`,
+      )
+      await page.waitForFunction(
+        (id) => id in (window as unknown as { __storyOutcomes: object }).__storyOutcomes,
+        first,
+      )
+    })
+
+    afterAll(async () => {
+      await browser?.close()
+    })
+
+    it('lists the stories of the build', () => {
+      expect(storyIds.length).toBeGreaterThan(100)
+    })
+
+    it.each(storyIds)('%s renders, plays and passes its checks', async (storyId) => {
+      if (storyId !== storyIds[0]) {
+        consoleErrors = []
+        await page.evaluate((id) => {
+          const state = window as unknown as {
+            __storyOutcomes: Record<string, unknown>
+            __storyExceptions: string[]
+          }
+          delete state.__storyOutcomes[id]
+          state.__storyExceptions.length = 0
+          const channel = (
+            window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: { emit(...args: unknown[]): void } }
+          ).__STORYBOOK_ADDONS_CHANNEL__
+          channel.emit('setCurrentStory', { storyId: id, viewMode: 'story' })
+        }, storyId)
+      }
+      await page.waitForFunction(
+        (id) => id in (window as unknown as { __storyOutcomes: object }).__storyOutcomes,
+        storyId,
+        { timeout: 55_000 },
+      )
+      const { outcome, exceptions } = await page.evaluate((id) => {
+        const state = window as unknown as {
+          __storyOutcomes: Record<string, StoryOutcome>
+          __storyExceptions: string[]
+        }
+        return { outcome: state.__storyOutcomes[id], exceptions: [...state.__storyExceptions] }
+      }, storyId)
+      const failedChecks = (outcome?.reporters ?? [])
+        .filter((report) => report.status === 'failed')
+        .map((report) => `${report.type}: ${JSON.stringify(report.result).slice(0, 2_000)}`)
+      expect({ exceptions, failedChecks, consoleErrors }).toEqual({
+        exceptions: [],
+        failedChecks: [],
+        consoleErrors: [],
+      })
+      expect(outcome?.status).toBe('success')
+    })
+  },
+)
