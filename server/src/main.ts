@@ -10,6 +10,7 @@ import { consoleLogger, createJsonLogger, type Logger } from './logger'
 import { healthRoutes, metricsRoute, type WorkerState } from './ops/health'
 import { type Listener, listen } from './ops/listen'
 import { createMetrics } from './ops/metrics'
+import { logUpstreamCalls } from './ops/upstream-log'
 import { mountPanel } from './routes/panel'
 import { seed } from './seed'
 
@@ -48,6 +49,7 @@ export async function startServer(config: Config, logger: Logger = consoleLogger
   const smtpMailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom, logger) : undefined
   const mailer = smtpMailer ?? createOutboxMailer(db, systemClock, logger)
   const metrics = createMetrics(db, { processLabel: 'api' })
+  const stopUpstreamLog = logUpstreamCalls(logger)
   const app = createApp({ db, config, clock: systemClock, mailer, logger, adapters: {} }, { metrics })
   const demoSimulator = mountDemoSimulator(app, config)
 
@@ -63,6 +65,7 @@ export async function startServer(config: Config, logger: Logger = consoleLogger
   const closeAll = async () => {
     await Promise.all(listeners.map((listener) => listener.close()))
     metrics.close()
+    stopUpstreamLog()
     smtpMailer?.close()
     await db.destroy()
   }

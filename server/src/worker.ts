@@ -8,6 +8,7 @@ import { createJsonLogger } from './logger'
 import { healthRoutes, metricsRoute, type Readiness } from './ops/health'
 import { type Listener, listen } from './ops/listen'
 import { createMetrics } from './ops/metrics'
+import { logUpstreamCalls } from './ops/upstream-log'
 
 // A worker process without the HTTP server: `pnpm --filter ./server run worker`. It reads the same
 // configuration as the server (DATA_DIR or DATABASE_URL, DATA_KEY, WORKER_*), so any number of them can share
@@ -38,6 +39,7 @@ async function main() {
   })
   let stopping = false
   const metrics = createMetrics(db, { processLabel: 'worker' })
+  logUpstreamCalls(logger)
   let internal: Listener | undefined
   if (config.metrics.port !== undefined) {
     // The worker has no public port: its probes and metrics are on the internal address only.

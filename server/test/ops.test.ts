@@ -8,6 +8,7 @@ import { createJsonLogger, type Logger } from '../src/logger'
 import { healthRoutes, metricsRoute, type WorkerState } from '../src/ops/health'
 import { createMetrics, type Metrics } from '../src/ops/metrics'
 import { runInRequest } from '../src/ops/request-context'
+import { logUpstreamCalls } from '../src/ops/upstream-log'
 import { freePort } from '../../scripts/free-port.mjs'
 import { enqueue } from '../src/jobs/queue'
 import { createWorker } from '../src/jobs/worker'
@@ -181,6 +182,38 @@ describe('the JSON logger', () => {
         [unrelated, undefined],
       ]),
     )
+  })
+
+  it('logs each outgoing call with the id of the request it follows from, never its query or body', async () => {
+    const { logger, read } = jsonLines()
+    const upstream = serve({
+      fetch: (request) =>
+        new URL(request.url).pathname === '/down'
+          ? new Response('no', { status: 503 })
+          : Response.json({ ok: 1 }),
+      port: 0,
+      hostname: '127.0.0.1',
+    })
+    await new Promise((resolve) => upstream.once('listening', resolve))
+    const origin = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`
+    const stop = logUpstreamCalls(logger)
+    try {
+      await runInRequest({ requestId: 'req-upstream' }, async () => {
+        await (
+          await fetch(`${origin}/api/v2?key=secret-in-query`, { method: 'POST', body: 'key=secret' })
+        ).text()
+        await (await fetch(`${origin}/down`)).text()
+      })
+    } finally {
+      stop()
+      await new Promise((resolve) => upstream.close(resolve))
+    }
+    const lines = read().filter((line) => line.msg === 'Upstream call')
+    expect(lines).toEqual([
+      expect.objectContaining({ requestId: 'req-upstream', method: 'POST', path: '/api/v2', status: 200 }),
+      expect.objectContaining({ requestId: 'req-upstream', method: 'GET', path: '/down', status: 503 }),
+    ])
+    expect(JSON.stringify(read())).not.toContain('secret')
   })
 
   it('blanks fields named like secrets', () => {
