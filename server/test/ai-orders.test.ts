@@ -127,11 +127,10 @@ describe('an ai_comments order', () => {
     await letTheDispatchLookAgain()
 
     const [add] = addCallsFor(link)
-    expect(add?.fields).toMatchObject({
-      service: '6',
-      quantity: '12',
-      comments: written.ai_texts?.join('\n'),
-    })
+    // As the published Custom Comments call: the comments give the quantity, none is sent.
+    expect(add?.fields).toMatchObject({ service: '6', comments: written.ai_texts?.join('\n') })
+    expect(add?.fields).not.toHaveProperty('quantity')
+    expect(written.ai_texts).toHaveLength(12)
     const dispatched = await orderSeenByCustomer(placed.id)
     expect(dispatched.status).toBe('processing')
     expect(dispatched.ai_texts).toEqual(written.ai_texts)
@@ -337,10 +336,8 @@ describe('a failing provider', () => {
     expect(finished.ai_progress).toEqual({ generated: 10, total: 10 })
     expect(finished.ai_texts?.slice(0, 7)).toEqual(firstTexts)
     expect(new Set(finished.ai_texts).size).toBe(10)
-    expect(addCallsFor(link)[0]?.fields).toMatchObject({
-      quantity: '10',
-      comments: finished.ai_texts?.join('\n'),
-    })
+    expect(addCallsFor(link)[0]?.fields).toMatchObject({ comments: finished.ai_texts?.join('\n') })
+    expect(addCallsFor(link)[0]?.fields).not.toHaveProperty('quantity')
   })
 })
 

@@ -431,7 +431,9 @@ describe('AI orders', () => {
     const placed = await orderRow(order.id)
     expect(placed.status).toBe('processing')
     const [add] = h.simulator.calls().filter((call) => call.action === 'add' && call.fields.link === link)
-    expect(add?.fields).toMatchObject({ service: '6', quantity: '2', comments: 'First reply\nSecond reply' })
+    // As the published Custom Comments call: the comments give the quantity, none is sent.
+    expect(add?.fields).toMatchObject({ service: '6', comments: 'First reply\nSecond reply' })
+    expect(add?.fields).not.toHaveProperty('quantity')
     expect(h.simulator.order(Number(placed.upstream_order_id))?.comments).toEqual([
       'First reply',
       'Second reply',
