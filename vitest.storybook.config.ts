@@ -77,7 +77,7 @@ export const staticStorybookProject = defineConfig({
     root: path.join(import.meta.dirname, 'stories/static'),
     include: ['*.test.ts'],
     environment: 'node',
-    globalSetup: ['./globalSetup.ts'],
+    globalSetup: [path.join(import.meta.dirname, 'stories/static/globalSetup.ts')],
     testTimeout: 60_000,
     // The global setup may build the Storybook first (a few minutes on a busy machine).
     hookTimeout: 900_000,
