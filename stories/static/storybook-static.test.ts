@@ -35,7 +35,21 @@ function listenToStories() {
   const outcomes: Record<string, StoryOutcome> = {}
   const exceptions: string[] = []
   let channel: { on(event: string, listener: (payload: never) => void): void } | undefined
-  Object.assign(window, { __storyOutcomes: outcomes, __storyExceptions: exceptions })
+  // Requests a story has started and not yet seen answered: the next story waits for them, or the mock server
+  // (already holding the next story's handlers) would report them as unhandled in the wrong story.
+  let inFlight = 0
+  const fetchOfPage = window.fetch.bind(window)
+  window.fetch = (...args: Parameters<typeof fetch>) => {
+    inFlight += 1
+    return fetchOfPage(...args).finally(() => {
+      inFlight -= 1
+    })
+  }
+  Object.assign(window, {
+    __storyOutcomes: outcomes,
+    __storyExceptions: exceptions,
+    __requestsInFlight: () => inFlight,
+  })
   Object.defineProperty(window, '__STORYBOOK_ADDONS_CHANNEL__', {
     configurable: true,
     get: () => channel,
@@ -103,6 +117,13 @@ describe.each(selectedPasses)(
 
     it.each(storyIds)('%s renders, plays and passes its checks', async (storyId) => {
       if (storyId !== storyIds[0]) {
+        await page
+          .waitForFunction(
+            () => (window as unknown as { __requestsInFlight: () => number }).__requestsInFlight() === 0,
+            undefined,
+            { timeout: 10_000 },
+          )
+          .catch(() => undefined)
         consoleErrors = []
         await page.evaluate((id) => {
           const state = window as unknown as {
