@@ -1,5 +1,5 @@
 import { PASSWORD_CONTAINS_EMAIL, passwordTooEasy } from '@engage/contract'
-import zxcvbnCore from '@zxcvbn-ts/core'
+import * as corePackage from '@zxcvbn-ts/core'
 import * as commonPackage from '@zxcvbn-ts/language-common'
 import * as englishPackage from '@zxcvbn-ts/language-en'
 
@@ -7,11 +7,11 @@ import * as englishPackage from '@zxcvbn-ts/language-en'
 // estimate is zxcvbn's (dictionaries of common and leaked passwords, names, keyboard patterns, dates, l33t
 // substitutions), run offline on the server only, so the browser never loads its dictionaries.
 
-// The packages are CommonJS; under Node's ESM loader their exports sit on `default`.
+// Loaded as ES modules their exports are named; loaded as CommonJS (as some runners do) they sit on `default`.
 type Namespace<Module> = Module & { default?: Module }
 const common = (commonPackage as Namespace<typeof commonPackage>).default ?? commonPackage
 const english = (englishPackage as Namespace<typeof englishPackage>).default ?? englishPackage
-const core = (zxcvbnCore as Namespace<typeof zxcvbnCore>).default ?? zxcvbnCore
+const core = (corePackage as Namespace<typeof corePackage>).default ?? corePackage
 
 /**
  * zxcvbn's "somewhat guessable" level (over 10^6 guesses): it refuses common, leaked and patterned passwords
