@@ -35,8 +35,9 @@ function listenToStories() {
   const outcomes: Record<string, StoryOutcome> = {}
   const exceptions: string[] = []
   let channel: { on(event: string, listener: (payload: never) => void): void } | undefined
-  // Requests a story has started and not yet seen answered: the next story waits for them, or the mock server
-  // (already holding the next story's handlers) would report them as unhandled in the wrong story.
+  // Requests a story has started and not yet seen answered: the next story waits for them (briefly: a loading
+  // story's request is never answered on purpose), or the mock server, already holding the next story's
+  // handlers, would report them as unhandled in the wrong story.
   let inFlight = 0
   const fetchOfPage = window.fetch.bind(window)
   window.fetch = (...args: Parameters<typeof fetch>) => {
@@ -121,7 +122,7 @@ describe.each(selectedPasses)(
           .waitForFunction(
             () => (window as unknown as { __requestsInFlight: () => number }).__requestsInFlight() === 0,
             undefined,
-            { timeout: 10_000 },
+            { timeout: 1_500 },
           )
           .catch(() => undefined)
         consoleErrors = []
