@@ -102,8 +102,10 @@ describe('GET /api/openapi.json', () => {
 
 describe('the registered routes', () => {
   // Routes under /api that are not JSON calls of the registry: the documentation itself, the gateways'
-  // signed webhooks, Google's browser redirects, and the SMM panel API v2 (its own protocol, key in the body).
+  // signed webhooks, Google's browser redirects, the SMM panel API v2 (its own protocol, key in the body), and
+  // the error boundaries' report beacon (sent by the page itself, never by the API client).
   const outsideRegistry = [
+    /^\/api\/client-errors$/,
     /^\/api\/openapi\.json$/,
     /^\/api\/docs(\/|$)/,
     /^\/api\/payments\/:provider\/webhook$/,
