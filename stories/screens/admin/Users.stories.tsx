@@ -124,9 +124,10 @@ export const Detail: Story = {
     await expect(detail.getByText('Balance')).toBeVisible()
     await expect(detail.getAllByText('$50.00').length).toBeGreaterThan(0)
     const ledger = within(detail.getByRole('grid', { name: `Ledger of ${CUSTOMER}` }))
-    await expect(ledger.getByText('Demo opening balance')).toBeVisible()
+    // The ledger and the orders load on their own requests after the detail opens.
+    await expect(await ledger.findByText('Demo opening balance')).toBeVisible()
     const orders = within(detail.getByRole('grid', { name: `Orders of ${CUSTOMER}` }))
-    await expect(orders.getByText('#1048')).toBeVisible()
+    await expect(await orders.findByText('#1048')).toBeVisible()
   },
 }
 
