@@ -1,7 +1,7 @@
 import type { Decorator } from '@storybook/react-vite'
-import { ClientProvider, createClient } from '@engage/client'
+import { ClientProvider, createClient, type FetchFunction } from '@engage/client'
 import { QueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { RouterProvider } from 'react-aria-components'
 import { action } from 'storybook/actions'
 
@@ -19,6 +19,25 @@ export const withRouter: Decorator = (Story) => (
 /** The bearer token stories run with; `parameters.signedOut: true` runs a story without one. */
 export const STORY_TOKEN = 'story-token'
 
+/**
+ * The fetch a story's API clients send with. A story's calls end with the story: once it unmounts, a request
+ * still in flight is aborted and a retry the client had scheduled never reaches the network, where the next
+ * story's handlers would meet it.
+ */
+export function useStoryFetch(): FetchFunction {
+  const ended = useRef(new AbortController())
+  useEffect(() => {
+    if (ended.current.signal.aborted) ended.current = new AbortController()
+    const controller = ended.current
+    return () => controller.abort()
+  }, [])
+  return (input, init) =>
+    globalThis.fetch(input, {
+      ...init,
+      signal: init.signal ? AbortSignal.any([init.signal, ended.current.signal]) : ended.current.signal,
+    })
+}
+
 function StoryClient({ signedOut, children }: { signedOut: boolean; children: React.ReactNode }) {
   // A fresh cache per story, so one story's data never shows in another; no query retries, so error states
   // appear at once (the client's own retry rules still apply, with their short delays).
@@ -28,8 +47,9 @@ function StoryClient({ signedOut, children }: { signedOut: boolean; children: Re
         defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
       }),
   )
+  const fetch = useStoryFetch()
   const [client] = useState(() =>
-    createClient({ baseUrl: '', getToken: () => (signedOut ? null : STORY_TOKEN) }),
+    createClient({ baseUrl: '', getToken: () => (signedOut ? null : STORY_TOKEN), fetch }),
   )
   return (
     <ClientProvider client={client} queryClient={queryClient}>

@@ -2,10 +2,11 @@ import type { Decorator } from '@storybook/react-vite'
 import { AdminClientProvider, createAdminClient } from '@engage/client'
 import { Box } from '@engage/ui'
 import { useState, type ReactNode } from 'react'
-import { STORY_TOKEN } from '../../support/decorators'
+import { STORY_TOKEN, useStoryFetch } from '../../support/decorators'
 
 function StoryAdminClient({ children }: { children: ReactNode }) {
-  const [client] = useState(() => createAdminClient({ baseUrl: '', getToken: () => STORY_TOKEN }))
+  const fetch = useStoryFetch()
+  const [client] = useState(() => createAdminClient({ baseUrl: '', getToken: () => STORY_TOKEN, fetch }))
   return <AdminClientProvider client={client}>{children}</AdminClientProvider>
 }
 
