@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config'
-import { passes, staticStorybookProject, storybookProject } from './vitest.storybook.config.ts'
+import { staticStorybookProject } from './vitest.storybook.config.ts'
 
-// Each project keeps a flat config of its own (Vitest does not nest `test.projects`); the story tests appear
-// twice, once per theme and width (see vitest.storybook.config.ts).
+// Each project keeps a flat config of its own (Vitest does not nest `test.projects`). The stories are tested in
+// the static Storybook designers and Chromatic open, in both passes (dark at 1280 px, light at 375 px); the same
+// tests on the sources, in Vite's development server, are the story writer's loop (`pnpm test:stories`).
 export default defineConfig({
   test: {
     projects: [
@@ -10,7 +11,6 @@ export default defineConfig({
       'server/vitest.config.ts',
       'server/vitest.postgres.config.ts',
       'e2e/vitest.config.ts',
-      ...passes.map((pass) => storybookProject(pass)),
       staticStorybookProject,
     ],
   },

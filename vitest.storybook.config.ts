@@ -3,8 +3,10 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
 
-// Every story runs as a test in Chromium, twice: dark theme at 1280 px and light theme at 375 px, so each story's
-// a11y check covers both themes and both layouts (breakpoint 768 px).
+// Every story is a test in Chromium, in two passes: dark theme at 1280 px and light theme at 375 px, so each
+// story's a11y check covers both themes and both layouts (breakpoint 768 px). `npm test` runs them in the static
+// build (staticStorybookProject below); this file's default export runs one pass on the sources, in Vite's
+// development server, for the story writer (`pnpm test:stories`, STORYBOOK_PASS=<pass name> picks the pass).
 const chromium = playwright({
   launchOptions: {
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -28,7 +30,7 @@ export const passes = [
 
 const pass = passes.find((p) => p.name === process.env.STORYBOOK_PASS) ?? passes[0]
 
-export function storybookProject(p: (typeof passes)[number]) {
+function storybookProject(p: (typeof passes)[number]) {
   return defineConfig({
     plugins: [storybookTest({ configDir: path.join(import.meta.dirname, '.storybook') })],
     // The Storybook test plugin sizes the page from the story's `viewport` global, so the pass's viewport goes
@@ -71,9 +73,13 @@ export default storybookProject(pass)
  * The same stories in the static build (`pnpm build-storybook`), run by stories/static: built again when
  * stale, served over HTTP, each story opened in the build's own preview.
  */
+/** How many stories of a pass the static run renders at once, one per page (STORYBOOK_LANES, default 3). */
+export const storybookLanes = Number(process.env.STORYBOOK_LANES ?? 3)
+
 export const staticStorybookProject = defineConfig({
   test: {
     name: 'storybook-static',
+    maxConcurrency: storybookLanes,
     root: path.join(import.meta.dirname, 'stories/static'),
     include: ['*.test.ts'],
     environment: 'node',

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { passes } from '../../vitest.storybook.config'
+import { afterAll, beforeAll, describe, expect, type ExpectStatic, inject, it } from 'vitest'
+import { passes, storybookLanes } from '../../vitest.storybook.config'
 
 // Every story of the built Storybook, in the pages designers and Chromatic open: each story renders in the
 // static build's own iframe, its play function runs, and the accessibility check (axe, an error in this
@@ -73,19 +73,39 @@ const selectedPasses = passes.filter(
   (pass) => !process.env.STORYBOOK_PASS || pass.name === process.env.STORYBOOK_PASS,
 )
 
+/** One page of the pass's browser, rendering one story at a time. */
+interface Lane {
+  page: Page
+  consoleErrors: string[]
+  /** The story the page rendered last. */
+  storyId: string
+}
+
 describe.each(selectedPasses)(
   'the static Storybook, $theme theme at $width px',
   ({ theme, width, height }) => {
     let browser: Browser
-    let page: Page
-    let consoleErrors: string[] = []
-
-    beforeAll(async () => {
-      browser = await chromium.launch({
-        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-        args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+    // Stories run side by side, one per page: most of a story's time is spent waiting (for its mocked answers,
+    // for the a11y check's frames), so a few pages keep two cores busy. Each page has its own mock service
+    // worker client and handlers, so stories in different pages never meet each other's requests.
+    const free: Lane[] = []
+    const waiting: ((lane: Lane) => void)[] = []
+    const acquire = () =>
+      new Promise<Lane>((resolve) => {
+        const lane = free.pop()
+        if (lane) resolve(lane)
+        else waiting.push(resolve)
       })
-      page = await browser.newPage({ viewport: { width, height } })
+    const release = (lane: Lane) => {
+      const next = waiting.shift()
+      if (next) next(lane)
+      else free.push(lane)
+    }
+
+    async function openLane(): Promise<Lane> {
+      const page = await browser.newPage({ viewport: { width, height } })
+      const first = storyIds[0] ?? ''
+      const lane: Lane = { page, consoleErrors: [], storyId: first }
       page.setDefaultTimeout(30_000)
       await page.addInitScript(listenToStories)
       page.on('console', (message) => {
@@ -95,10 +115,9 @@ describe.each(selectedPasses)(
         // failures ask the mock server for on purpose and which no code of ours logs.
         const text = message.text()
         const ignored = text.includes('ResizeObserver loop') || text.startsWith('Failed to load resource')
-        if (message.type() === 'error' && !ignored) consoleErrors.push(text)
+        if (message.type() === 'error' && !ignored) lane.consoleErrors.push(text)
       })
-      page.on('pageerror', (error) => consoleErrors.push(`page error: ${error.message}`))
-      const first = storyIds[0] ?? ''
+      page.on('pageerror', (error) => lane.consoleErrors.push(`page error: ${error.message}`))
       await page.goto(
         `${inject('storybookUrl')}/iframe.html?id=${first}&viewMode=story&globals=theme:${theme}`,
       )
@@ -106,6 +125,15 @@ describe.each(selectedPasses)(
         (id) => id in (window as unknown as { __storyOutcomes: object }).__storyOutcomes,
         first,
       )
+      return lane
+    }
+
+    beforeAll(async () => {
+      browser = await chromium.launch({
+        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+      })
+      free.push(...(await Promise.all(Array.from({ length: storybookLanes }, openLane))))
     })
 
     afterAll(async () => {
@@ -116,50 +144,62 @@ describe.each(selectedPasses)(
       expect(storyIds.length).toBeGreaterThan(100)
     })
 
-    it.each(storyIds)('%s renders, plays and passes its checks', async (storyId) => {
-      if (storyId !== storyIds[0]) {
-        await page
-          .waitForFunction(
-            () => (window as unknown as { __requestsInFlight: () => number }).__requestsInFlight() === 0,
-            undefined,
-            { timeout: 1_500 },
-          )
-          .catch(() => undefined)
-        consoleErrors = []
-        await page.evaluate((id) => {
-          const state = window as unknown as {
-            __storyOutcomes: Record<string, unknown>
-            __storyExceptions: string[]
-          }
-          delete state.__storyOutcomes[id]
-          state.__storyExceptions.length = 0
-          const channel = (
-            window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: { emit(...args: unknown[]): void } }
-          ).__STORYBOOK_ADDONS_CHANNEL__
-          channel.emit('setCurrentStory', { storyId: id, viewMode: 'story' })
-        }, storyId)
+    it.concurrent.for(storyIds)('%s renders, plays and passes its checks', async (storyId, { expect }) => {
+      const lane = await acquire()
+      try {
+        await expectStoryPasses(lane, storyId, expect)
+      } finally {
+        release(lane)
       }
-      await page.waitForFunction(
-        (id) => id in (window as unknown as { __storyOutcomes: object }).__storyOutcomes,
-        storyId,
-        { timeout: 55_000 },
-      )
-      const { outcome, exceptions } = await page.evaluate((id) => {
-        const state = window as unknown as {
-          __storyOutcomes: Record<string, StoryOutcome>
-          __storyExceptions: string[]
-        }
-        return { outcome: state.__storyOutcomes[id], exceptions: [...state.__storyExceptions] }
-      }, storyId)
-      const failedChecks = (outcome?.reporters ?? [])
-        .filter((report) => report.status === 'failed')
-        .map((report) => `${report.type}: ${JSON.stringify(report.result).slice(0, 2_000)}`)
-      expect({ exceptions, failedChecks, consoleErrors }).toEqual({
-        exceptions: [],
-        failedChecks: [],
-        consoleErrors: [],
-      })
-      expect(outcome?.status).toBe('success')
     })
   },
 )
+
+/** Renders the story in the lane's page (unless it is the one the page shows) and checks its outcome. */
+async function expectStoryPasses(lane: Lane, storyId: string, expect: ExpectStatic) {
+  const { page } = lane
+  if (lane.storyId !== storyId) {
+    await page
+      .waitForFunction(
+        () => (window as unknown as { __requestsInFlight: () => number }).__requestsInFlight() === 0,
+        undefined,
+        { timeout: 1_500 },
+      )
+      .catch(() => undefined)
+    lane.consoleErrors = []
+    lane.storyId = storyId
+    await page.evaluate((id) => {
+      const state = window as unknown as {
+        __storyOutcomes: Record<string, unknown>
+        __storyExceptions: string[]
+      }
+      delete state.__storyOutcomes[id]
+      state.__storyExceptions.length = 0
+      const channel = (
+        window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: { emit(...args: unknown[]): void } }
+      ).__STORYBOOK_ADDONS_CHANNEL__
+      channel.emit('setCurrentStory', { storyId: id, viewMode: 'story' })
+    }, storyId)
+  }
+  await page.waitForFunction(
+    (id) => id in (window as unknown as { __storyOutcomes: object }).__storyOutcomes,
+    storyId,
+    { timeout: 55_000 },
+  )
+  const { outcome, exceptions } = await page.evaluate((id) => {
+    const state = window as unknown as {
+      __storyOutcomes: Record<string, StoryOutcome>
+      __storyExceptions: string[]
+    }
+    return { outcome: state.__storyOutcomes[id], exceptions: [...state.__storyExceptions] }
+  }, storyId)
+  const failedChecks = (outcome?.reporters ?? [])
+    .filter((report) => report.status === 'failed')
+    .map((report) => `${report.type}: ${JSON.stringify(report.result).slice(0, 2_000)}`)
+  expect({ exceptions, failedChecks, consoleErrors: lane.consoleErrors }).toEqual({
+    exceptions: [],
+    failedChecks: [],
+    consoleErrors: [],
+  })
+  expect(outcome?.status).toBe('success')
+}
