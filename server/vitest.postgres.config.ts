@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     ...serverTestOptions,
     name: 'server-postgres',
+    // `cli db:backup` copies the SQLite file; a PostgreSQL deployment is backed up with pg_dump (docs/deploy.md).
+    exclude: ['test/backup.test.ts'],
     env: { TEST_DB: 'postgres' },
     globalSetup: ['test/support/global-setup.ts'],
   },

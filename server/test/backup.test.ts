@@ -7,12 +7,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createDatabase, type Db, migrate } from '../src/db/connect'
 import { createAccount } from '../src/domain/accounts'
 import { credit, debit, ledgerSum } from '../src/domain/ledger'
-import { testDatabaseKind } from './support/database'
 
 // `cli db:backup` while the database is being written to, then `cli db:restore` of that backup into another
 // DATA_DIR: the restored ledger must balance (every balance equals the sum of its entries) and hold a state
 // from the middle of the writes. The CLI runs for real, as a child process; the writes come from this process,
-// a connection of its own, as the server's would. SQLite only: PostgreSQL is backed up with pg_dump.
+// a connection of its own, as the server's would. SQLite only (the PostgreSQL project leaves this file out):
+// PostgreSQL is backed up with pg_dump.
 
 vi.setConfig({ testTimeout: 120_000 })
 
@@ -57,7 +57,7 @@ async function ledgerOf(database: Db) {
   )
 }
 
-describe.runIf(testDatabaseKind === 'sqlite')('db:backup and db:restore', () => {
+describe('db:backup and db:restore', () => {
   it('restores a backup taken during writes with the ledger balanced', async () => {
     db = createDatabase({ dataDir: live })
     await migrate(db)
