@@ -280,8 +280,8 @@ googleRoutes.get('/signin/google/callback', async (c) => {
       throw new GoogleSignInError(authorizationErrorMessage(error), `authorization error ${error}`)
     }
     if (!code) throw new GoogleSignInError(GOOGLE_CODE_REJECTED, 'callback without a code')
-    const idToken = await client.exchangeCode(code, pending.codeVerifier, now)
-    const identity = await client.verifyIdToken(idToken, pending.nonce, now)
+    const query = new URL(c.req.url).search
+    const identity = await client.signIn(query, { ...pending, state }, now)
     const { userId, newUser } = await accountForGoogleIdentity(db, identity, now)
     const session = await createSession(db, userId, now, {
       idleMs: config.sessionIdleMs,

@@ -16,7 +16,7 @@ import {
   MeResponse,
   TOO_MANY_ATTEMPTS,
 } from '@engage/contract'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApp } from '../../src/app'
 import { type Config, GOOGLE_CALLBACK_PATH, loadConfig } from '../../src/config'
 import { GOOGLE_SIGNIN_TTL_MS } from '../../src/domain/google'
@@ -58,12 +58,9 @@ async function startPanel(
   })
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  // The fake reads the app's test clock, so exp, iat and expiries are judged on one time line.
-  const fake = await FakeGoogleIssuer.start({
-    autoApprove: true,
-    now: () => started.t?.clock.now() ?? Date.now(),
-    ...fakeOptions,
-  })
+  // The fake issues its codes and tokens on the system clock, which the OpenID Connect library judges exp and
+  // iat by; the app's test clock judges the sign-in state's expiry.
+  const fake = await FakeGoogleIssuer.start({ autoApprove: true, ...fakeOptions })
   const t = await createTestApp({
     config: {
       publicUrl: url,
@@ -581,15 +578,26 @@ describe('state, PKCE and nonce', () => {
     expect(await countRows(panel.t, 'users')).toBe(usersBefore)
   })
 
-  it('fetches the signing keys again when the issuer rotates them', async () => {
-    await signInWithGoogle(panel)
-    const reads = panel.fake.reads.jwks
-    await signInWithGoogle(panel)
-    expect(panel.fake.reads.jwks).toBe(reads)
-    panel.fake.rotateKey()
-    const { popup } = await signInWithGoogle(panel)
-    expect(popup.message.jwtToken).toBeDefined()
-    expect(panel.fake.reads.jwks).toBe(reads + 1)
+  it('fetches the signing keys again when the issuer rotates them, at most once a minute', async () => {
+    // The keys are read again for a key id they do not hold once the set read last is a minute old (the
+    // library's guard against a flood of unknown key ids); the system clock is moved, the issuer's with it.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() })
+    try {
+      await signInWithGoogle(panel)
+      const reads = panel.fake.reads.jwks
+      await signInWithGoogle(panel)
+      expect(panel.fake.reads.jwks).toBe(reads)
+      panel.fake.rotateKey()
+      const early = await signInWithGoogle(panel)
+      expect(early.popup.message).toEqual({ type: 'google-auth', error: GOOGLE_TOKEN_INVALID })
+      expect(panel.fake.reads.jwks).toBe(reads)
+      vi.setSystemTime(Date.now() + 61_000)
+      const { popup } = await signInWithGoogle(panel)
+      expect(popup.message.jwtToken).toBeDefined()
+      expect(panel.fake.reads.jwks).toBe(reads + 1)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 
@@ -637,9 +645,16 @@ describe('an issuer that accepts client_secret_basic only', () => {
     const popup = await readPopupPage(response)
     expect(popup.message.newUser).toBe(true)
     const tokenRequest = basicPanel.fake.tokenRequests.at(-1)
-    expect(tokenRequest?.authorization).toBe(
-      `Basic ${Buffer.from(`${basicPanel.fake.clientId}:${basicPanel.fake.clientSecret}`).toString('base64')}`,
-    )
+    // RFC 6749: the id and the secret are form-encoded, then joined and base64-encoded.
+    const [scheme, encoded] = (tokenRequest?.authorization ?? '').split(' ')
+    expect(scheme).toBe('Basic')
+    const credentials = Buffer.from(encoded ?? '', 'base64')
+      .toString('utf8')
+      .split(':')
+    expect(credentials.map((part) => decodeURIComponent(part.replace(/\+/g, ' ')))).toEqual([
+      basicPanel.fake.clientId,
+      basicPanel.fake.clientSecret,
+    ])
     expect(tokenRequest?.form.has('client_secret')).toBe(false)
   })
 })
