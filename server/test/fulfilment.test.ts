@@ -11,6 +11,7 @@ import {
   resolveUnconfirmedPlacement,
   syncProcessingOrders,
   undeliveredRefundMicros,
+  unknownStatusReason,
 } from '../src/domain/fulfilment'
 import { ledgerSum } from '../src/domain/ledger'
 import { mapService } from '../src/domain/providers'
@@ -313,6 +314,39 @@ describe('failures', () => {
     expect(h.addsFor(link)).toBe(2)
     expect(await orderRow(order.id)).toMatchObject({ status: 'paused' })
     await h.t.db.updateTable('services').set({ min_quantity: 100 }).where('name', '=', 'views').execute()
+  })
+
+  it('holds an order whose provider reports a status word it does not know, moving no money, and stops polling it', async () => {
+    const user = await customer()
+    const order = await placeOrder(user, {
+      service_type: 'likes',
+      target_url: `${uniqueLink()}?sim=refunded`,
+      quantity: 120,
+    })
+    await advanceSteps(6)
+    const held = await orderRow(order.id)
+    expect(held).toMatchObject({
+      status: 'paused',
+      paused_reason: unknownStatusReason('Refunded'),
+      refunded: 0,
+    })
+    expect(held.paused_reason).toContain('"Refunded"')
+    expect(await refundEntries(order.id)).toHaveLength(0)
+    expect(await balanceOf(user)).toBe(FUNDED_MICROS - held.charge)
+
+    h.simulator.clearCalls()
+    await advanceSteps(2)
+    const asked = h.simulator
+      .calls()
+      .filter((call) => call.action === 'status')
+      .flatMap((call) => [call.fields.order, ...(call.fields.orders ?? '').split(',')])
+    expect(asked).not.toContain(held.upstream_order_id)
+  })
+
+  it("shows a provider's status word to nobody unfiltered", () => {
+    const reason = unknownStatusReason(`Refun\u0000ded\u001b[31m${'x'.repeat(100)}`)
+    expect(reason).not.toMatch(/\p{Cc}/u)
+    expect(reason).toContain(`"Refunded[31m${'x'.repeat(28)}"`)
   })
 
   it('pauses an order of a service with no provider, and sends it once the operator maps the service', async () => {

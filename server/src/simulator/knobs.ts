@@ -1,4 +1,4 @@
-export const simulatorOutcomes = ['completed', 'partial', 'cancelled'] as const
+export const simulatorOutcomes = ['completed', 'partial', 'cancelled', 'refunded'] as const
 /** How an order ends when nobody cancels it. */
 export type SimulatorOutcome = (typeof simulatorOutcomes)[number]
 
@@ -38,6 +38,7 @@ export function checkedKnobs(knobs: SimulatorKnobs): SimulatorKnobs {
  * Markers a link can carry in its `sim` query parameter, to steer one order whatever the global knobs say:
  * - `partial`: the order ends Partial with `partialUndeliveredShare` of it undelivered;
  * - `cancel`: the provider cancels it after the first step, nothing delivered (remains = quantity);
+ * - `refunded`: it ends with the status word "Refunded", which some panels use outside the protocol;
  * - `error`: `add` answers HTTP 500 and places nothing (a transient failure);
  * - `fail-add`: `add` answers `{ "error": "You have active order with this link..." }` (a rejection);
  * - `slow`: every answer about the order waits `slowDelayMs`; `add` places the order before waiting, as a
@@ -45,7 +46,7 @@ export function checkedKnobs(knobs: SimulatorKnobs): SimulatorKnobs {
  * Several combine: `?sim=partial,slow` or `?sim=partial&sim=slow` (`cancel` wins over `partial`). Unknown words
  * are ignored, as a real provider would ignore them.
  */
-export const linkMarkers = ['partial', 'cancel', 'error', 'slow', 'fail-add'] as const
+export const linkMarkers = ['partial', 'cancel', 'refunded', 'error', 'slow', 'fail-add'] as const
 export type LinkMarker = (typeof linkMarkers)[number]
 
 export function linkMarkersOf(link: string): Set<LinkMarker> {

@@ -3,7 +3,14 @@ import type { SimulatorOrder, SimulatorRefill } from './store'
 /** Steps an order spends In progress before it ends; step 0 is Pending. */
 export const inProgressSteps = 3
 
-export type SimulatorOrderStatusWord = 'Pending' | 'In progress' | 'Completed' | 'Partial' | 'Canceled'
+export type SimulatorOrderStatusWord =
+  | 'Pending'
+  | 'In progress'
+  | 'Completed'
+  | 'Partial'
+  | 'Canceled'
+  // Not a word of the protocol: some panels end a refunded order with it.
+  | 'Refunded'
 export type SimulatorRefillStatusWord = 'Pending' | 'In progress' | 'Completed'
 
 export interface SimulatorOrderProgress {
@@ -36,7 +43,10 @@ function deliveredWithoutCancel(order: SimulatorOrder, step: number): number {
  */
 export function orderProgress(order: SimulatorOrder, now: number, stepMs: number): SimulatorOrderProgress {
   const fullPriceMicros = priceMicros(order.ratePer1000Micros, order.quantity)
-  const stopped = (status: 'Partial' | 'Canceled', delivered: number): SimulatorOrderProgress => ({
+  const stopped = (
+    status: 'Partial' | 'Canceled' | 'Refunded',
+    delivered: number,
+  ): SimulatorOrderProgress => ({
     status,
     delivered,
     remains: order.quantity - delivered,
@@ -64,6 +74,7 @@ export function orderProgress(order: SimulatorOrder, now: number, stepMs: number
     }
   }
   if (order.outcome === 'partial') return stopped('Partial', delivered)
+  if (order.outcome === 'refunded') return stopped('Refunded', delivered)
   return { status: 'Completed', delivered, remains: 0, chargeMicros: fullPriceMicros }
 }
 

@@ -228,9 +228,11 @@ export function createSimulator(options: SimulatorOptions): Simulator {
 
     const outcome: SimulatorOutcome = markers.has('cancel')
       ? 'cancelled'
-      : markers.has('partial')
-        ? 'partial'
-        : knobs.outcome
+      : markers.has('refunded')
+        ? 'refunded'
+        : markers.has('partial')
+          ? 'partial'
+          : knobs.outcome
     const undelivered = Math.min(quantity, Math.max(1, Math.round(quantity * knobs.partialUndeliveredShare)))
     const deliverQuantity =
       outcome === 'completed' ? quantity : outcome === 'partial' ? quantity - undelivered : 0

@@ -13,9 +13,11 @@ describe('mapUpstreamStatus', () => {
     ['Cancelled', 'cancelled'],
     [' completed ', 'completed'],
     ['in  progress', 'processing'],
-    // Words we do not know keep the order active and polled rather than moving money.
-    ['Refunded', 'processing'],
-    ['', 'processing'],
+    // Words we do not know map to nothing: the order is held for an operator rather than moved on a guess.
+    ['Refunded', undefined],
+    ['Fail', undefined],
+    ['Error', undefined],
+    ['', undefined],
   ])('maps the upstream word %j to our status %j', (word, expected) => {
     expect(mapUpstreamStatus(word)).toBe(expected)
   })

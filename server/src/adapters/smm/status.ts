@@ -14,11 +14,10 @@ const statusByUpstreamWord: Readonly<Record<string, UpstreamOrderStatus>> = {
 /**
  * Maps a provider's status word (Pending, In progress, Processing, Completed, Partial, Canceled) to our order
  * status. Panels differ in case and spelling ("In Progress", "Cancelled"), so the word is compared loosely.
+ * A word we do not know (some panels add their own, e.g. "Refunded", "Fail" or a translated status) maps to
+ * undefined: the order is held for an operator rather than moved, or its money, on a guess.
  */
-export function mapUpstreamStatus(word: string): UpstreamOrderStatus {
+export function mapUpstreamStatus(word: string): UpstreamOrderStatus | undefined {
   const normalised = word.trim().replace(/\s+/g, ' ').toLowerCase()
-  // An unknown word (some panels add their own, e.g. "Refunded" or a translated status) is read as
-  // 'processing': the order stays active and keeps being polled, and no money moves on a word we cannot
-  // interpret. An operator sees the order stuck in processing instead of a wrong refund or completion.
-  return statusByUpstreamWord[normalised] ?? 'processing'
+  return statusByUpstreamWord[normalised]
 }

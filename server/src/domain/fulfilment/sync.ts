@@ -9,11 +9,12 @@ import {
 import type { Order } from '../../db/schema'
 import { credit } from '../ledger'
 import { type FulfilmentDeps, loadProvider, undeliveredRefundMicros } from './common'
+import { unknownStatusReason } from './texts'
 
 // Keeping processing orders' status true: what the provider reports is applied, and an order that ends
 // partial or cancelled is refunded for what was not delivered, once, however often the answer is applied.
 
-export type AppliedStatus = 'unchanged' | 'updated' | 'completed' | 'partial' | 'cancelled'
+export type AppliedStatus = 'unchanged' | 'updated' | 'held' | 'completed' | 'partial' | 'cancelled'
 
 /**
  * Applies what the provider reports about a processing order. While it runs, start_count and remains follow
@@ -28,6 +29,17 @@ export async function applyUpstreamStatus(
 ): Promise<AppliedStatus> {
   const next = mapUpstreamStatus(upstream.status)
   const now = deps.clock.now()
+  if (next === undefined) {
+    // A status word we cannot interpret moves no money: the order is paused with the word for the operator, who
+    // checks it with the provider and resumes it (retry) or ends it; it is not polled meanwhile.
+    const held = await deps.db
+      .updateTable('orders')
+      .set({ status: 'paused', paused_reason: unknownStatusReason(upstream.status), updated_at: now })
+      .where('id', '=', order.id)
+      .where('status', '=', 'processing')
+      .executeTakeFirst()
+    return held.numUpdatedRows > 0n ? 'held' : 'unchanged'
+  }
   const clampRemains = (value: number) => Math.min(Math.max(value, 0), order.quantity)
   const startCount = upstream.startCount ?? order.start_count
 

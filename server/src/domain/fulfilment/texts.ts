@@ -21,3 +21,15 @@ export function cancelRefusedNote(message: string): string {
 export function cancelUnsentNote(message: string): string {
   return `The cancellation could not be sent to the provider: ${message}`
 }
+
+/**
+ * A processing order whose provider reports a status word the panel does not know; held for review. The word
+ * comes from the provider: it is cut short and its control characters dropped before anyone reads it.
+ */
+export function unknownStatusReason(word: string): string {
+  const shown = word
+    .replace(/\p{Cc}/gu, '')
+    .trim()
+    .slice(0, 40)
+  return `The provider reports the status "${shown}", which needs checking; under review`
+}
