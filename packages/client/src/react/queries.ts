@@ -1,5 +1,5 @@
-// Read hooks. The client already retries per, so TanStack's own retries are off (retry: false):
-// retrying twice over would multiply the waits.
+// Read hooks. The client already retries by its own rules (transport.ts), so TanStack's own retries are off
+// (retry: false): retrying twice over would multiply the waits.
 
 import { servicesFromRates, ORDERS_POLL_MS, PAGE_LIMIT_DEFAULT, type PaymentProvider } from '@engage/contract'
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
