@@ -15,7 +15,7 @@ import { registerRoute } from '../../http/register-route'
 import type { AppEnv } from '../../http/env'
 import { actorOf, now } from './context'
 
-// The console's the updates and contact methods customers see.
+// The console's routes for the updates and contact methods customers see.
 
 export function registerContentRoutes(app: Hono<AppEnv>): void {
   registerRoute(app, 'adminListUpdates', async (c) => {
