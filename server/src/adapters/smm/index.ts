@@ -1,10 +1,10 @@
+export { createSmmClient } from './client'
 export {
-  createSmmClient,
   maximumOrdersPerCall,
   type SmmClient,
   type SmmOrderStatus,
   type SmmService,
   type SmmSkippedService,
-} from './client'
+} from './types'
 export { SmmRejectedError, SmmTransientError } from './errors'
 export { mapUpstreamStatus } from './status'
