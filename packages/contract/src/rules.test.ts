@@ -7,6 +7,7 @@ import {
   isValidTemperature,
   maskApiKey,
 } from './ai'
+import { cancelEffect } from './cancel'
 import { depositAmountError } from './deposit'
 import { canAddMassItem, massTotal } from './mass'
 import {
@@ -249,5 +250,19 @@ describe('templated messages', () => {
     expect(paymentSuccessful(1234.5)).toBe(
       'Payment of $1,234.50 was successful! Your balance has been updated.',
     )
+  })
+})
+
+describe('cancelling an order', () => {
+  it.each([
+    ['pending', false, 'cancelled'],
+    ['pending', true, 'requested'],
+    ['processing', true, 'requested'],
+    ['paused', false, 'not-cancellable'],
+    ['completed', true, 'not-cancellable'],
+    ['partial', true, 'not-cancellable'],
+    ['cancelled', false, 'not-cancellable'],
+  ] as const)('a %s order (sent upstream: %s) is %s', (status, sentUpstream, effect) => {
+    expect(cancelEffect({ status, sentUpstream })).toBe(effect)
   })
 })

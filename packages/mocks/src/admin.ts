@@ -127,9 +127,10 @@ const resolvers: Resolvers = {
   adminGetOrder: ({ state, params }) => ({ body: domain.orderDetail(state, params.id) }),
   adminRetryOrder: ({ state, params, body }) => ({ body: domain.retryOrder(state, params.id, body.reason) }),
   adminPauseOrder: ({ state, params, body }) => ({ body: domain.pauseOrder(state, params.id, body.reason) }),
-  adminCancelOrder: ({ state, params, body }) => ({
-    body: domain.cancelOrder(state, params.id, body.reason),
-  }),
+  adminCancelOrder: ({ state, params, body }) => {
+    const { accepted, ...answer } = domain.cancelOrder(state, params.id, body.reason)
+    return { status: accepted ? 202 : 200, body: answer }
+  },
   adminRefundOrder: ({ state, params, body }) => ({ body: domain.refundOrder(state, params.id, body) }),
   adminSetOrderStatus: ({ state, params, body }) => ({ body: domain.setOrderStatus(state, params.id, body) }),
   adminListPayments: ({ state, query }) => {

@@ -3,7 +3,9 @@
 // and every write leaves an audit entry.
 
 import {
+  adminCancelMessage,
   ADMIN_BALANCE_BELOW_ZERO,
+  cancelEffect,
   ADMIN_LAST_ADMIN,
   ADMIN_NOTHING_TO_REFUND,
   ADMIN_REFUND_TOO_LARGE,
@@ -13,6 +15,7 @@ import {
   CONTACT_METHOD_NOT_FOUND,
   JOB_NOT_FOUND,
   microsToUsd,
+  ORDER_NOT_CANCELLABLE,
   ORDER_NOT_FOUND,
   PAYMENT_NOT_FOUND,
   PROVIDER_NOT_FOUND,
@@ -471,18 +474,33 @@ export function refundOrder(state: AdminMockState, id: string, body: Body<'admin
   )
 }
 
+/**
+ * The server's cancel rule (cancelEffect): an order never sent upstream is cancelled and refunded at once; one
+ * the provider has is only asked of it (202), and stays as it is until the provider answers.
+ */
 export function cancelOrder(state: AdminMockState, id: string, reason: string | null) {
   const before = find(state.orders, id, ORDER_NOT_FOUND)
+  const effect = cancelEffect({ status: before.status, sentUpstream: before.upstream_order_id !== null })
+  if (effect === 'not-cancellable') throw new MockRefusal(409, ORDER_NOT_CANCELLABLE)
+  if (effect === 'requested') {
+    return {
+      accepted: true,
+      ...changeOrder(state, id, 'order.cancel', reason, () => ({}), adminCancelMessage(id, effect)),
+    }
+  }
   const left = microsToUsd(usdToMicros(before.charge) - usdToMicros(before.refunded))
-  if (left > 0) creditRefund(state, before, left, 'Cancelled order')
-  return changeOrder(
-    state,
-    id,
-    'order.cancel',
-    reason,
-    () => ({ status: 'cancelled', refunded: before.charge }),
-    `Order ${id} cancelled and refunded`,
-  )
+  if (left > 0) creditRefund(state, before, left, 'Order cancelled before it started')
+  return {
+    accepted: false,
+    ...changeOrder(
+      state,
+      id,
+      'order.cancel',
+      reason,
+      () => ({ status: 'cancelled', refunded: before.charge }),
+      adminCancelMessage(id, effect),
+    ),
+  }
 }
 
 export function retryOrder(state: AdminMockState, id: string, reason: string | null) {

@@ -1,4 +1,5 @@
 import {
+  adminCancelMessage,
   AiSettingsResponse,
   endpoints,
   GetServicesResponse,
@@ -6,6 +7,7 @@ import {
   ListSubscriptionsResponse,
   MeResponse,
   NEXT_CURSOR_HEADER,
+  ORDER_NOT_CANCELLABLE,
   PaymentMethodsResponse,
   Transaction,
   type EndpointName,
@@ -23,6 +25,8 @@ import {
   fixtureTransactions,
   fixtureUpdates,
 } from './fixtures'
+import { createAdminScenario } from './admin'
+import { createAdminMockState } from './adminState'
 import { handlers } from './handlers'
 import { createScenario, scenarios } from './scenarios'
 import { createMockState, meOf } from './state'
@@ -384,5 +388,28 @@ describe('per-endpoint overrides', () => {
   it('fail the connection with networkError', async () => {
     server.use(handlers.getMe.networkError())
     await expect(fetch(`${origin}/api/user/me`, { headers: auth })).rejects.toThrow()
+  })
+})
+
+describe('the console scenario', () => {
+  it('cancels as the server does: at once for an order never sent, by asking the provider for one it has', async () => {
+    const state = createAdminMockState()
+    server.use(...createAdminScenario('default', state))
+    const admin = { ...auth, 'Idempotency-Key': 'mocks-test-cancel' }
+    const unsent = await call('POST', '/api/admin/orders/1048/cancel', {}, admin)
+    expect(unsent).toMatchObject({
+      status: 200,
+      body: { message: adminCancelMessage('1048', 'cancelled'), order: { status: 'cancelled' } },
+    })
+    const sent = await call('POST', '/api/admin/orders/1047/cancel', {}, admin)
+    expect(sent).toMatchObject({
+      status: 202,
+      body: {
+        message: adminCancelMessage('1047', 'requested'),
+        order: { status: 'processing', refunded: 0 },
+      },
+    })
+    const ended = await call('POST', '/api/admin/orders/1045/cancel', {}, admin)
+    expect(ended).toMatchObject({ status: 409, body: { detail: ORDER_NOT_CANCELLABLE } })
   })
 })

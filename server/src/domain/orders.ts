@@ -1,5 +1,6 @@
 import {
   AI_SETTING_NOT_FOUND,
+  cancelEffect,
   chargeMicros,
   DUPLICATE_ACTIVE_ORDER,
   INSUFFICIENT_BALANCE,
@@ -459,10 +460,9 @@ export async function cancelOrder(
 ): Promise<CancelResult> {
   return db.transaction().execute(async (trx) => {
     const order = await findOwnOrder(trx, input.userId, input.orderId)
-    if (order.status !== 'pending' && order.status !== 'processing') {
-      throw new OrderRefusal('conflict', ORDER_NOT_CANCELLABLE)
-    }
-    if (order.status === 'pending' && order.upstream_attempted_at === null) {
+    const effect = cancelEffect({ status: order.status, sentUpstream: order.upstream_attempted_at !== null })
+    if (effect === 'not-cancellable') throw new OrderRefusal('conflict', ORDER_NOT_CANCELLABLE)
+    if (effect === 'cancelled') {
       const cancelled = await trx
         .updateTable('orders')
         .set({ status: 'cancelled', refunded: sql<number>`charge`, updated_at: input.now })

@@ -165,14 +165,33 @@ export const FullRefund: Story = {
 }
 
 export const CancelOrder: Story = {
-  name: 'Cancel an order (asks first)',
+  name: 'Cancel an order not yet sent (asks first)',
   play: async ({ canvas }) => {
     const detail = await openOrder(canvas, '1048')
     await userEvent.click(await detail.findByRole('button', { name: 'Cancel order' }))
     const dialog = await findActionDialog('Cancel order #1048')
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel order' }))
     await expect(
-      await canvas.findByText('Order 1048 cancelled and refunded (Cancelled)', undefined, afterCall),
+      await canvas.findByText('Order 1048 has been cancelled and refunded (Cancelled)', undefined, afterCall),
+    ).toBeVisible()
+    await removeStaleAnnouncements()
+  },
+}
+
+export const CancelProcessingOrder: Story = {
+  name: 'Cancel an order the provider has: the provider is asked',
+  play: async ({ canvas }) => {
+    const detail = await openOrder(canvas, '1047')
+    await userEvent.click(await detail.findByRole('button', { name: 'Cancel order' }))
+    const dialog = await findActionDialog('Cancel order #1047')
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel order' }))
+    // Nothing moves until the provider answers: the order is still processing, nothing refunded.
+    await expect(
+      await canvas.findByText(
+        'Order 1047: the provider has been asked to cancel it (Processing)',
+        undefined,
+        afterCall,
+      ),
     ).toBeVisible()
     await removeStaleAnnouncements()
   },

@@ -1,4 +1,5 @@
 import {
+  adminCancelMessage,
   ADMIN_IDEMPOTENCY_KEY_REUSED,
   ADMIN_NOTHING_TO_REFUND,
   ADMIN_ORDER_NOT_PAUSABLE,
@@ -227,10 +228,7 @@ export async function adminCancelOrder(
   const { order, outcome } = await cancelOrder(db, { userId: Number(before.user_id), orderId: id, now })
   await auditOrder(db, actor, 'order.cancel', before, order, reason, now)
   return {
-    message:
-      outcome === 'cancelled'
-        ? `Order ${String(id)} has been cancelled and refunded`
-        : `Order ${String(id)}: the provider has been asked to cancel it`,
+    message: adminCancelMessage(String(id), outcome),
     order: await oneAdminOrder(db, order),
     accepted: outcome === 'requested',
   }
