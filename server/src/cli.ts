@@ -6,7 +6,7 @@ import { hashPassword } from './crypto/passwords'
 import { BackupError, backupSqlite, restoreSqlite } from './ops/backup'
 import { createAccount, findUserByEmail } from './domain/accounts'
 import { credit } from './domain/ledger'
-import { FULFILMENT_USAGE, FulfilmentCommandError, fulfilmentCommands } from './fulfilment-commands'
+import { FULFILMENT_USAGE, FulfilmentCommandError, fulfilmentCommands } from './ops/fulfilment-commands'
 import { generatePassword } from './seed'
 
 // The operator's command line, run against the same configuration as the server (DATA_DIR / DATABASE_URL):

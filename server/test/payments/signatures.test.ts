@@ -6,7 +6,7 @@ import { createHash, createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { createCryptomusGateway, signCryptomusBody } from '../../src/adapters/payments/cryptomus'
 import { createNowPaymentsGateway, sortKeysRecursively } from '../../src/adapters/payments/nowpayments'
-import { encodePhpJson, parsePhpJson } from '../../src/adapters/payments/phpJson'
+import { encodePhpJson, parsePhpJson } from '../../src/adapters/payments/php-json'
 import { createSandboxGateway } from '../../src/adapters/payments/sandbox'
 import { WebhookRejectedError } from '../../src/adapters/payments'
 

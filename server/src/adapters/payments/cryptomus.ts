@@ -8,8 +8,8 @@ import { z } from 'zod'
 import { formatMicroUsd, largerOf, parseMicroUsd, proportionalMicroUsd } from './amounts'
 import { PaymentGatewayError, WebhookRejectedError } from './errors'
 import { requestGateway } from './http'
-import { currencyDisplayName } from './methodNames'
-import { encodePhpJson, parsePhpJson, type PhpJsonValue } from './phpJson'
+import { currencyDisplayName } from './method-names'
+import { encodePhpJson, parsePhpJson, type PhpJsonValue } from './php-json'
 import { signaturesMatch } from './signatures'
 import type { PaymentGateway, PaymentReport, PaymentState } from './types'
 
@@ -215,7 +215,7 @@ export function createCryptomusGateway(
     /**
      * The documented check (PHP): $data = json_decode($body, true); unset($data['sign']);
      * md5(base64_encode(json_encode($data, JSON_UNESCAPED_UNICODE)) . $apiKey) must equal the sign.
-     * The body is re-encoded as PHP would (slashes escaped as \/), see phpJson.ts. The request-signing page
+     * The body is re-encoded as PHP would (slashes escaped as \/), see php-json.ts. The request-signing page
      * shows plain json_encode($data), which escapes unicode as \uxxxx instead; both spellings of the same data
      * are accepted, since either one needs the API key to produce.
      */

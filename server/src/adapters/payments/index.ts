@@ -13,7 +13,7 @@ export {
   type SandboxOutcomeLookup,
   type SandboxOutcomeStatus,
 } from './sandbox'
-export { renderSandboxCheckoutPage } from './sandboxCheckoutPage'
+export { renderSandboxCheckoutPage } from './sandbox-checkout-page'
 
 /** What only the running server knows. */
 export interface PaymentRuntime {

@@ -1,8 +1,8 @@
 import { formatMicros, maskApiKey, usdToMicros } from '@engage/contract'
-import { SmmRejectedError, SmmTransientError } from './adapters/smm'
-import { loadConfig } from './config'
-import type { Db } from './db/connect'
-import { resolveUnconfirmedPlacement } from './domain/fulfilment'
+import { SmmRejectedError, SmmTransientError } from '../adapters/smm'
+import { loadConfig } from '../config'
+import type { Db } from '../db/connect'
+import { resolveUnconfirmedPlacement } from '../domain/fulfilment'
 import {
   findProviderByName,
   importProviderServices,
@@ -12,8 +12,8 @@ import {
   ProviderError,
   providerClient,
   saveProvider,
-} from './domain/providers'
-import { countJobs, listDeadJobs, requeueDeadJob } from './jobs/claim'
+} from '../domain/providers'
+import { countJobs, listDeadJobs, requeueDeadJob } from '../jobs/claim'
 
 // The operator's fulfilment commands, registered by cli.ts: upstream providers and their catalogues, service
 // mappings, dead jobs, and orders paused because their placement could not be confirmed.
