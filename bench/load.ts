@@ -33,6 +33,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const WARMUP_SECONDS = 1
 const USERS = 64
 const thisFile = fileURLToPath(import.meta.url)
+/** BENCH_ONLY=user/me,orders/create measures only the scenarios whose name contains one of these. */
+const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean) ?? []
+const wanted = (scenario: string) => ONLY.length === 0 || ONLY.some((part) => scenario.includes(part))
+/** BENCH_DATABASES=sqlite or postgres measures only that database. */
+const DATABASES = process.env.BENCH_DATABASES?.split(',') ?? ['sqlite', 'postgres']
 
 // ---- Packages of the server ---------------------------------------------------------------------------------
 // bench/ is not a workspace package, so bare imports from here would not resolve: autocannon, @hono/node-server
@@ -161,9 +166,14 @@ function start(
 ): Promise<{ child: ChildProcess } & ReadyMessage> {
   return new Promise((resolve, reject) => {
     // process.execArgv carries tsx's loader, so the child runs this TypeScript file the same way.
+    // BENCH_PROFILE=<dir> writes a CPU profile of each API process there (read with bench/profile-summary.ts).
+    const profile =
+      role === 'api' && process.env.BENCH_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
+        : []
     const child = fork(thisFile, [], {
       env: { ...process.env, ...env, BENCH_ROLE: role },
-      execArgv: process.execArgv,
+      execArgv: [...process.execArgv, ...profile],
     })
     child.once('message', (message) => resolve({ child, ...(message as ReadyMessage) }))
     child.once('exit', (code) =>
@@ -190,17 +200,45 @@ interface Row {
   p99: number
   non2xx: number
   errors: number
+  /** CPU time of the server process per answered request, in microseconds (undefined off Linux). */
+  cpuMicros: number | undefined
+}
+
+const CLOCK_TICKS_PER_SECOND = 100
+
+/**
+ * User + system CPU seconds a process has used so far, from /proc (Linux). Unlike req/s, CPU per request
+ * hardly moves with the machine's load, so it compares runs made while other processes compete for the cores.
+ */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // Fields 14 and 15 of the file (utime, stime), counted after the command name's closing parenthesis.
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND
+  } catch {
+    return undefined
+  }
 }
 
 async function measure(
   scenario: string,
   database: string,
-  url: string,
+  server: { url: string; pid: number | undefined },
   requests: AutocannonRequest[],
 ): Promise<Row> {
+  const { url } = server
   await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, requests })
+  const cpuBefore = cpuSeconds(server.pid)
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests })
+  const cpuAfter = cpuSeconds(server.pid)
+  const answered = result.requests.average * SECONDS
   const row: Row = {
+    cpuMicros:
+      cpuBefore !== undefined && cpuAfter !== undefined && answered > 0
+        ? ((cpuAfter - cpuBefore) * 1e6) / answered
+        : undefined,
     scenario,
     database,
     requestsPerSecond: result.requests.average,
@@ -211,6 +249,7 @@ async function measure(
   }
   console.log(
     `  ${scenario} (${database}): ${Math.round(row.requestsPerSecond)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms` +
+      (row.cpuMicros === undefined ? '' : `, server CPU ${Math.round(row.cpuMicros)} µs/request`) +
       (row.non2xx || row.errors ? `, non-2xx ${row.non2xx}, errors ${row.errors}` : ''),
   )
   return row
@@ -227,50 +266,56 @@ function rotatingTokens(tokens: string[]) {
   }
 }
 
-async function measureApi(database: string, env: Record<string, string>, helloUrl: string): Promise<Row[]> {
-  const api = await start('api', env)
+async function measureApi(
+  database: string,
+  env: Record<string, string>,
+  hello: { url: string; pid: number | undefined },
+): Promise<Row[]> {
+  const started = await start('api', env)
+  const api = { url: started.url, pid: started.child.pid, tokens: started.tokens, child: started.child }
   try {
     const rows: Row[] = []
     // The hello-world again, right before the API: the machine's load drifts, and the ratio is what matters.
-    rows.push(await measure('hello-world', database, helloUrl, [{ method: 'GET', path: '/' }]))
-    rows.push(
-      await measure('GET /api/get-services', database, api.url, [
-        { method: 'GET', path: '/api/get-services' },
-      ]),
-    )
+    rows.push(await measure('hello-world', database, hello, [{ method: 'GET', path: '/' }]))
+    if (wanted('GET /api/get-services'))
+      rows.push(
+        await measure('GET /api/get-services', database, api, [{ method: 'GET', path: '/api/get-services' }]),
+      )
     const meToken = rotatingTokens(api.tokens)
-    rows.push(
-      await measure('GET /api/user/me', database, api.url, [
-        {
-          method: 'GET',
-          path: '/api/user/me',
-          setupRequest: (request) => ({ ...request, headers: { Authorization: `Bearer ${meToken()}` } }),
-        },
-      ]),
-    )
-    const orderToken = rotatingTokens(api.tokens)
-    rows.push(
-      await measure('POST /api/orders/create', database, api.url, [
-        {
-          method: 'POST',
-          path: '/api/orders/create',
-          setupRequest: (request) => {
-            linkCounter += 1
-            return {
-              ...request,
-              headers: { Authorization: `Bearer ${orderToken()}`, 'Content-Type': 'application/json' },
-              body: JSON.stringify({
-                service_type: 'likes',
-                target_url: `https://social.example/bench/${process.pid}/${linkCounter}`,
-                quantity: 100,
-                custom_comment: null,
-                ai_settings: null,
-              }),
-            }
+    if (wanted('GET /api/user/me'))
+      rows.push(
+        await measure('GET /api/user/me', database, api, [
+          {
+            method: 'GET',
+            path: '/api/user/me',
+            setupRequest: (request) => ({ ...request, headers: { Authorization: `Bearer ${meToken()}` } }),
           },
-        },
-      ]),
-    )
+        ]),
+      )
+    const orderToken = rotatingTokens(api.tokens)
+    if (wanted('POST /api/orders/create'))
+      rows.push(
+        await measure('POST /api/orders/create', database, api, [
+          {
+            method: 'POST',
+            path: '/api/orders/create',
+            setupRequest: (request) => {
+              linkCounter += 1
+              return {
+                ...request,
+                headers: { Authorization: `Bearer ${orderToken()}`, 'Content-Type': 'application/json' },
+                body: JSON.stringify({
+                  service_type: 'likes',
+                  target_url: `https://social.example/bench/${process.pid}/${linkCounter}`,
+                  quantity: 100,
+                  custom_comment: null,
+                  ai_settings: null,
+                }),
+              }
+            },
+          },
+        ]),
+      )
     return rows
   } finally {
     await stop(api.child)
@@ -321,17 +366,20 @@ function printTable(rows: Row[]): void {
 async function main(): Promise<void> {
   const rows: Row[] = []
   const hello = await start('hello')
+  const helloServer = { url: hello.url, pid: hello.child.pid }
   try {
-    console.log('SQLite')
-    rows.push(...(await measureApi('sqlite', {}, hello.url)))
-    await measurePostgres(rows, hello.url)
+    if (DATABASES.includes('sqlite')) {
+      console.log('SQLite')
+      rows.push(...(await measureApi('sqlite', {}, helloServer)))
+    }
+    if (DATABASES.includes('postgres')) await measurePostgres(rows, helloServer)
   } finally {
     await stop(hello.child)
   }
   printTable(rows)
 }
 
-async function measurePostgres(rows: Row[], helloUrl: string): Promise<void> {
+async function measurePostgres(rows: Row[], hello: { url: string; pid: number | undefined }): Promise<void> {
   const postgresUrl = await reachablePostgres()
   if (postgresUrl) {
     console.log('PostgreSQL')
@@ -343,7 +391,7 @@ async function measurePostgres(rows: Row[], helloUrl: string): Promise<void> {
     try {
       const url = new URL(postgresUrl)
       url.pathname = `/${name}`
-      rows.push(...(await measureApi('postgres', { BENCH_DATABASE_URL: url.toString() }, helloUrl)))
+      rows.push(...(await measureApi('postgres', { BENCH_DATABASE_URL: url.toString() }, hello)))
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`)
       await admin.end()
