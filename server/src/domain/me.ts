@@ -4,6 +4,7 @@ import { jsonArrayFrom as postgresJsonArray } from 'kysely/helpers/postgres'
 import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite'
 import type { Db } from '../db/connect'
 import { isPostgres } from '../db/dialect'
+import { reusableQuery } from '../db/reusable-query'
 import type { AiSettingRow, LedgerEntry, Order, Payment } from '../db/schema'
 import { toApiAiSetting } from './ai-settings'
 import { mergeTransactions, transactionLedgerRows, transactionPaymentRows } from './wallet'
@@ -116,18 +117,13 @@ function parsedList<T>(value: unknown): T[] {
   return (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as T[]
 }
 
-/** The customer's page, or undefined when the account does not exist. `limit` bounds each list. */
-export async function readMe(
-  db: Db,
-  userId: number,
-  limit: number,
-  dataKey: Buffer,
-): Promise<MeRead | undefined> {
+/** The statement; `fetch` is limit + 1, the rows a merged list of two sources needs to know more follow. */
+function meQuery(db: Db, { userId, limit, fetch }: { userId: number; limit: number; fetch: number }) {
   const postgres = isPostgres(db as unknown as Kysely<unknown>)
   // Both helpers turn a subquery into one JSON array column; they differ only in the SQL functions used.
   const jsonArray = <O>(query: SelectQueryBuilder<never, never, O>) =>
     postgres ? postgresJsonArray(query) : sqliteJsonArray(query)
-  const row = await db
+  return db
     .selectFrom('users')
     .select(['username', 'email', 'balance', 'profile_photo', 'phone', 'timezone', 'ai_presets_at'])
     .select((eb) => [
@@ -149,14 +145,14 @@ export async function readMe(
           .select(LEDGER_COLUMNS)
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
-          .limit(limit + 1) as never,
+          .limit(fetch) as never,
       ).as('ledger'),
       jsonArray(
         transactionPaymentRows(db, userId)
           .select(PAYMENT_COLUMNS)
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
-          .limit(limit + 1) as never,
+          .limit(fetch) as never,
       ).as('payments'),
       jsonArray(
         eb
@@ -173,7 +169,20 @@ export async function readMe(
       ).as('orders'),
     ])
     .where('id', '=', userId)
-    .executeTakeFirst()
+}
+
+/** Stand-ins no account id or page size can be. */
+const runMeQuery = reusableQuery(meQuery, { userId: -917_000_001, limit: -917_000_002, fetch: -917_000_003 })
+
+/** The customer's page, or undefined when the account does not exist. `limit` bounds each list. */
+export async function readMe(
+  db: Db,
+  userId: number,
+  limit: number,
+  dataKey: Buffer,
+): Promise<MeRead | undefined> {
+  const { rows } = await runMeQuery(db, { userId, limit, fetch: limit + 1 })
+  const row = rows[0]
   if (!row) return undefined
   const orders = parsedList<Order & { service_is_ai: number | null }>(row.orders)
   return {
