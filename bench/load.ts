@@ -124,6 +124,8 @@ async function runApi(): Promise<void> {
     HOST: '127.0.0.1',
     PORT: '0',
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+    // WORKER_CONCURRENCY=0 measures the API without the job worker that `pnpm start` runs beside it.
+    ...(process.env.WORKER_CONCURRENCY ? { WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY } : {}),
   })
   const running = await startServer(config, silentLogger)
   const db = createDatabase({ databaseUrl: config.databaseUrl, dataDir })
