@@ -52,17 +52,28 @@ export function createApp(callerDeps: AppDeps, served?: { metrics: Metrics }) {
   })
   app.use(rejectControlCharacters())
   app.use('/api/*', noStoreWithCredentials())
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        // The connection closes after the answer: the rest of the upload is not read, and a client that is
-        // still sending learns from this header not to reuse the socket.
+  const limitStreamedBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      // The connection closes after the answer: the rest of the upload is not read, and a client that is
+      // still sending learns from this header not to reuse the socket.
+      throw new HttpError(413, REQUEST_BODY_TOO_LARGE, { headers: { Connection: 'close' } })
+    },
+  })
+  app.use('/api/*', (c, next) => {
+    // A declared length is judged from the headers alone, and a GET that declares no body passes: opening the
+    // body stream to find it empty would build a whole web Request for every read. A chunked upload, or a
+    // request made in the process without either header, is counted as it is read.
+    const length = c.req.header('content-length')
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      if (Number(length) > MAX_BODY_BYTES) {
         throw new HttpError(413, REQUEST_BODY_TOO_LARGE, { headers: { Connection: 'close' } })
-      },
-    }),
-  )
+      }
+      return next()
+    }
+    if (length === undefined && (c.req.method === 'GET' || c.req.method === 'HEAD')) return next()
+    return limitStreamedBody(c, next)
+  })
 
   for (const path of [
     '/api/orders/create',

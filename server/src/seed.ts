@@ -4,6 +4,7 @@ import type { Db } from './db/connect'
 import { hashPassword } from './crypto/passwords'
 import { createAccount, EmailTakenError, findUserByEmail } from './domain/accounts'
 import { credit } from './domain/ledger'
+import { invalidatePanelContent } from './domain/panel-content'
 import { invalidateServicesCache } from './domain/services'
 
 // First-start data. Idempotent: run at every start, it adds only what is missing.
@@ -207,6 +208,7 @@ export async function seed(db: Db, options: { demo: boolean; now: number }): Pro
     return inserted.length
   })
   if (servicesAdded > 0) invalidateServicesCache(db)
+  invalidatePanelContent(db)
 
   const accounts: CreatedAccount[] = []
   if (options.demo) {

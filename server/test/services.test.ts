@@ -34,7 +34,9 @@ describe('GET /api/get-services', () => {
 
   it('lets clients cache the list briefly and revalidate it with its ETag', async () => {
     const first = await t.app.request('/api/get-services')
-    expect(first.headers.get('Cache-Control')).toBe('public, max-age=30')
+    expect(first.headers.get('Cache-Control')).toBe(
+      'public, max-age=30, s-maxage=60, stale-while-revalidate=30',
+    )
     const etag = first.headers.get('ETag')
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/)
 

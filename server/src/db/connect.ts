@@ -52,6 +52,11 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
+  // A checkpoint copies the log into the database file and waits for the disk twice, on the thread that answers
+  // requests. At the default of 1,000 pages one came every eighty orders or so and made an order cost about
+  // three times as long (measured: 761 against 274 µs); at 10,000 pages (a log of about 40 MB) the waits are
+  // ten times rarer and copy each page written again and again only once.
+  sqlite.pragma('wal_autocheckpoint = 10000')
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
 }
 

@@ -16,7 +16,7 @@ import type { Order } from '../db/schema'
 import type { Clock } from './clock'
 import { enqueueAttempt } from '../jobs/queue'
 import { NO_PROVIDER, type OrderTextsSource, serviceUpstream } from './fulfilment'
-import { toApiOrder } from './orders'
+import { type PlacedOrder, toApiOrder } from './orders'
 
 // The texts of ai_comments and ai_tweets orders: written by the customer's AI setting, frozen on the
 // order, with the customer's key or the operator's default key; stored one row per text as each batch comes
@@ -156,11 +156,18 @@ export async function orderTexts(db: Db, orderId: number): Promise<string[]> {
  * Orders as the API answers them (toApiOrder), with `ai_texts`, `ai_progress` ({ generated, total }) and
  * `ai_usage` ({ prompt_tokens, completion_tokens }, null before the first batch) on AI orders.
  */
-export async function toApiOrdersWithAi(db: Db, orders: readonly Order[]): Promise<ApiOrder[]> {
-  const aiServices = await aiServiceIds(
-    db,
-    orders.map((order) => order.service_id),
-  )
+export async function toApiOrdersWithAi(
+  db: Db,
+  orders: readonly Order[],
+  /** The AI services among the orders' services, when the caller read them with the orders. */
+  knownAiServices?: ReadonlySet<number>,
+): Promise<ApiOrder[]> {
+  const aiServices =
+    knownAiServices ??
+    (await aiServiceIds(
+      db,
+      orders.map((order) => order.service_id),
+    ))
   const isAiOrder = (order: Order) => aiServices.has(order.service_id)
   const aiOrderIds = orders.filter(isAiOrder).map((order) => order.id)
   const texts = new Map<number, string[]>()
@@ -201,6 +208,16 @@ export async function toApiOrdersWithAi(db: Db, orders: readonly Order[]): Promi
       ai_usage: usage.get(order.id) ?? null,
     }
   })
+}
+
+/**
+ * An order placed a moment ago as the API answers it, without reading anything: an AI order has no texts and
+ * no usage yet.
+ */
+export function toApiPlacedOrder({ order, isAi }: PlacedOrder): ApiOrder {
+  const answer = toApiOrder(order)
+  if (!isAi) return answer
+  return { ...answer, ai_texts: [], ai_progress: { generated: 0, total: order.quantity }, ai_usage: null }
 }
 
 /** One order as the API answers it, with its AI fields when it is an AI order. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/connect'
+import { reusableQuery } from '../db/reusable-query'
 import type { Role } from '../db/schema'
 import { randomToken, sha256Hex } from '../crypto/tokens'
 
@@ -41,6 +42,26 @@ export async function createSession(
   return { token, sessionId }
 }
 
+/** The session and its user by token hash; read afresh on every request, so a revocation counts at once. */
+const runSessionQuery = reusableQuery(
+  (db: Db, { tokenHash }: { tokenHash: string }) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.id as sessionId',
+        'sessions.last_used_at as lastUsedAt',
+        'sessions.expires_at as expiresAt',
+        'users.id as userId',
+        'users.email as email',
+        'users.role as role',
+        'users.disabled_at as disabledAt',
+      ])
+      .where('sessions.token_hash', '=', tokenHash),
+  // No SHA-256 in hex looks like this.
+  { tokenHash: 'stand-in for a token hash' },
+)
+
 export interface AuthenticatedSession {
   sessionId: string
   user: { id: number; email: string; role: Role }
@@ -56,20 +77,7 @@ export async function authenticateToken(
   now: number,
   policy: SessionPolicy,
 ): Promise<AuthenticatedSession | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.id as sessionId',
-      'sessions.last_used_at as lastUsedAt',
-      'sessions.expires_at as expiresAt',
-      'users.id as userId',
-      'users.email as email',
-      'users.role as role',
-      'users.disabled_at as disabledAt',
-    ])
-    .where('sessions.token_hash', '=', sha256Hex(token))
-    .executeTakeFirst()
+  const row = (await runSessionQuery(db, { tokenHash: sha256Hex(token) })).rows[0]
   if (!row) return undefined
   if (now >= row.expiresAt || now >= row.lastUsedAt + policy.idleMs) {
     await db.deleteFrom('sessions').where('id', '=', row.sessionId).execute()

@@ -139,11 +139,7 @@ export async function listTransactions(
   const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor)
   const fetch = page.limit + 1
 
-  let ledgerQuery = db
-    .selectFrom('ledger_entries')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('reference', 'not like', `${PAYMENT_REFERENCE_PREFIX}%`)
+  let ledgerQuery = transactionLedgerRows(db, userId).selectAll()
   const ledgerBound = boundFor('ledger', after)
   if (ledgerBound.kind === 'created-before') {
     ledgerQuery = ledgerQuery.where('created_at', ledgerBound.inclusive ? '<=' : '<', ledgerBound.createdAt)
@@ -157,7 +153,7 @@ export async function listTransactions(
     )
   }
 
-  let paymentQuery = db.selectFrom('payments').selectAll().where('user_id', '=', userId)
+  let paymentQuery = transactionPaymentRows(db, userId).selectAll()
   const paymentBound = boundFor('payment', after)
   if (paymentBound.kind === 'created-before') {
     paymentQuery = paymentQuery.where(
@@ -180,6 +176,32 @@ export async function listTransactions(
     paymentQuery.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(fetch).execute(),
   ])
 
+  const { transactions, last, more } = mergeTransactions(entries, payments, page.limit)
+  return { transactions, nextCursor: more && last ? encodeCursor(last) : null }
+}
+
+/** A user's ledger entries that the transaction list shows (a deposit shows as its payment instead). */
+export function transactionLedgerRows(db: Db, userId: number) {
+  return db
+    .selectFrom('ledger_entries')
+    .where('user_id', '=', userId)
+    .where('reference', 'not like', `${PAYMENT_REFERENCE_PREFIX}%`)
+}
+
+/** A user's payments, which the transaction list shows as deposits. */
+export function transactionPaymentRows(db: Db, userId: number) {
+  return db.selectFrom('payments').where('user_id', '=', userId)
+}
+
+/**
+ * The newest `limit` transactions out of each source's newest rows (newest first, up to limit + 1 of each),
+ * the position of the last one, and whether more follow it.
+ */
+export function mergeTransactions(
+  entries: readonly LedgerEntry[],
+  payments: readonly Payment[],
+  limit: number,
+): { transactions: Transaction[]; last: Position | undefined; more: boolean } {
   const merged = [
     ...entries.map((entry) => ({
       position: { createdAt: entry.created_at, source: 'ledger' as const, id: entry.id },
@@ -195,11 +217,10 @@ export async function listTransactions(
       SOURCE_RANK[right.position.source] - SOURCE_RANK[left.position.source] ||
       right.position.id - left.position.id,
   )
-
-  const pageItems = merged.slice(0, page.limit)
-  const last = pageItems.at(-1)
+  const pageItems = merged.slice(0, limit)
   return {
     transactions: pageItems.map((item) => item.transaction()),
-    nextCursor: merged.length > page.limit && last ? encodeCursor(last.position) : null,
+    last: pageItems.at(-1)?.position,
+    more: merged.length > limit,
   }
 }

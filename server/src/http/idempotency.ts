@@ -33,40 +33,51 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
   const requestHash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n${body}`).digest('hex')
   const now = clock.now()
 
-  const existing = await db
-    .selectFrom('idempotency_keys')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .executeTakeFirst()
-  const stale =
-    existing !== undefined &&
-    (now - existing.created_at >= IDEMPOTENCY_WINDOW_MS ||
-      (existing.status === null && now - existing.created_at >= IDEMPOTENCY_ABANDONED_MS))
-  if (existing && !stale) {
-    if (existing.request_hash !== requestHash) throw new HttpError(422, IDEMPOTENCY_KEY_REUSED)
-    if (existing.status === null || existing.body === null)
-      throw new HttpError(409, IDEMPOTENCY_KEY_IN_PROGRESS)
-    return new Response(existing.body, {
-      status: existing.status,
-      headers: {
-        'Content-Type': 'application/json',
-        'Idempotent-Replayed': 'true',
-        'Cache-Control': 'no-store',
-      },
-    })
+  // The placeholder claims the key: a first request (the usual case) costs one insert and no read. Of two
+  // concurrent first requests, the second insert finds the key taken.
+  const claim = async () => {
+    const claimed = await db
+      .insertInto('idempotency_keys')
+      .values({ user_id: userId, key, request_hash: requestHash, status: null, body: null, created_at: now })
+      .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
+      .executeTakeFirst()
+    return Number(claimed.numInsertedOrUpdatedRows ?? 0) === 1
   }
-  if (stale) {
-    await db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).execute()
+  if (!(await claim())) {
+    const existing = await db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .executeTakeFirst()
+    const stale =
+      existing !== undefined &&
+      (now - existing.created_at >= IDEMPOTENCY_WINDOW_MS ||
+        (existing.status === null && now - existing.created_at >= IDEMPOTENCY_ABANDONED_MS))
+    if (existing && !stale) {
+      if (existing.request_hash !== requestHash) throw new HttpError(422, IDEMPOTENCY_KEY_REUSED)
+      if (existing.status === null || existing.body === null)
+        throw new HttpError(409, IDEMPOTENCY_KEY_IN_PROGRESS)
+      return new Response(existing.body, {
+        status: existing.status,
+        headers: {
+          'Content-Type': 'application/json',
+          'Idempotent-Replayed': 'true',
+          'Cache-Control': 'no-store',
+        },
+      })
+    }
+    if (existing) {
+      // Only the stale row goes: a request that replaced it in the meantime keeps its claim.
+      await db
+        .deleteFrom('idempotency_keys')
+        .where('user_id', '=', userId)
+        .where('key', '=', key)
+        .where('created_at', '=', existing.created_at)
+        .execute()
+    }
+    if (!(await claim())) throw new HttpError(409, IDEMPOTENCY_KEY_IN_PROGRESS)
   }
-  // The placeholder claims the key: of two concurrent first requests, the second insert fails on the key.
-  const claimed = await db
-    .insertInto('idempotency_keys')
-    .values({ user_id: userId, key, request_hash: requestHash, status: null, body: null, created_at: now })
-    .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
-    .executeTakeFirst()
-  if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0)
-    throw new HttpError(409, IDEMPOTENCY_KEY_IN_PROGRESS)
 
   let kept = false
   try {

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 
 // Secure headers for every answer, API and panel alike. The CSP suits the panel build: scripts, styles, fonts
@@ -39,5 +39,19 @@ export function noStoreWithCredentials(): MiddlewareHandler {
     await next()
     const credentialed = c.req.header('Authorization') !== undefined || c.req.query('key') !== undefined
     if (credentialed && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
+  }
+}
+
+/**
+ * Sets (or appends) a header on the answer a handler has already made. Hono's `c.header()` at that point copies
+ * the whole answer into a new web Response first, which costs more than many a handler; the answer's own
+ * headers are changed in place instead, unless they are read-only (an answer passed through from fetch()).
+ */
+export function setAnswerHeader(c: Context, name: string, value: string, append = false): void {
+  try {
+    if (append) c.res.headers.append(name, value)
+    else c.res.headers.set(name, value)
+  } catch {
+    c.header(name, value, { append })
   }
 }

@@ -14,7 +14,7 @@ import {
   retryAllOrders,
   retryOrder,
 } from '../domain/orders'
-import { toApiOrdersWithAi, toApiOrderWithAi } from '../domain/ai-generation'
+import { toApiOrdersWithAi, toApiOrderWithAi, toApiPlacedOrder } from '../domain/ai-generation'
 import {
   cancelSubscription,
   createSubscription,
@@ -36,7 +36,7 @@ export const orderRoutes = new Hono<AppEnv>()
 orderRoutes.onError(handleOrderErrors)
 
 registerRoute(orderRoutes, 'createOrder', async (c, { body }) => {
-  const order = await placeOrder(c.var.deps.db, {
+  const placed = await placeOrder(c.var.deps.db, {
     userId: c.var.user.id,
     serviceType: body.service_type,
     targetUrl: body.target_url,
@@ -45,7 +45,7 @@ registerRoute(orderRoutes, 'createOrder', async (c, { body }) => {
     aiSetting: body.ai_settings,
     now: c.var.deps.clock.now(),
   })
-  return c.json(await toApiOrderWithAi(c.var.deps.db, order), 201)
+  return c.json(toApiPlacedOrder(placed), 201)
 })
 
 registerRoute(orderRoutes, 'createMassOrder', async (c, { body }) => {

@@ -1,8 +1,9 @@
 import { per1kMicrosToUnitRateUsd, microsToUsd, serviceDisplayName } from '@engage/contract'
-import { type Context, Hono } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
 import { serviceCatalogue } from '../domain/services'
 import { registerRoute } from '../http/register-route'
+import { setAnswerHeader } from '../http/security'
 import type { AppEnv } from '../http/env'
 
 // GET /api/get-services (public): service name → price per unit in USD, what the landing page, the widget and
@@ -11,8 +12,12 @@ import type { AppEnv } from '../http/env'
 // Both are read by the order widget on partner sites, so they answer CORS: for the partner origins in
 // WIDGET_ORIGINS, or for any origin ('*') when none are configured. No other API route does.
 
-/** Browsers and proxies may reuse the list briefly; after that a conditional request costs a 304. */
-const CACHE_CONTROL = 'public, max-age=30'
+/**
+ * Browsers may reuse the list for 30 s and a CDN in front of the server for a minute, and the CDN may answer
+ * from its copy for 30 s more while it revalidates; a revalidation costs a 304. Orders never price from this
+ * list, so a copy a little old only shows a price a little old.
+ */
+const CACHE_CONTROL = 'public, max-age=30, s-maxage=60, stale-while-revalidate=30'
 
 /** True when an If-None-Match header lists this ETag (or '*'); weak and strong forms compare equal. */
 function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -23,16 +28,32 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   })
 }
 
-/** CORS for the public service lists: the configured partner origins, or any origin when none are set. */
-const widgetCors = cors({
-  origin: (origin, c) => {
-    const allowed = (c as Context<AppEnv>).var.deps.config.widgetOrigins
-    if (allowed.length === 0) return '*'
-    return allowed.some((entry) => entry.replace(/\/+$/, '') === origin) ? origin : null
-  },
+/** The partner origins allowed to read the lists: '*' when none are configured, else the caller's own if listed. */
+function allowedOrigin(origin: string, c: Context<AppEnv>): string | null {
+  const allowed = c.var.deps.config.widgetOrigins
+  if (allowed.length === 0) return '*'
+  return allowed.some((entry) => entry.replace(/\/+$/, '') === origin) ? origin : null
+}
+
+/** Preflights (OPTIONS) for the public service lists. */
+const widgetPreflight = cors({
+  origin: (origin, c) => allowedOrigin(origin, c as Context<AppEnv>),
   allowMethods: ['GET'],
   maxAge: 600,
 })
+
+/**
+ * CORS for the public service lists. A GET gets the same headers the preflight middleware would give it, but
+ * set before the answer exists: set afterwards, they make Hono copy the finished answer into a new web
+ * Response, which costs more than building the list did.
+ */
+const widgetCors: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.method === 'OPTIONS') return widgetPreflight(c, next)
+  const origin = allowedOrigin(c.req.header('origin') ?? '', c)
+  if (origin !== null) c.header('Access-Control-Allow-Origin', origin)
+  await next()
+  setAnswerHeader(c, 'Vary', 'Origin', true)
+}
 
 export const serviceRoutes = new Hono<AppEnv>()
 serviceRoutes.use('/get-services', widgetCors)

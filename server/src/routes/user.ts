@@ -12,9 +12,8 @@ import { Hono } from 'hono'
 import { isUniqueViolation } from '../domain/accounts'
 import { toApiOrdersWithAi } from '../domain/ai-generation'
 import { deleteAiSetting, ensureAiPresets, listAiSettings, saveAiSettings } from '../domain/ai-settings'
-import { listOrders } from '../domain/orders'
+import { readMe } from '../domain/me'
 import { countPanelOrders, listContactMethods, listUpdates } from '../domain/panel-content'
-import { listTransactions } from '../domain/wallet'
 import { requireAuth } from '../http/auth'
 import { registerRoute } from '../http/register-route'
 import type { AppEnv } from '../http/env'
@@ -28,39 +27,31 @@ userRoutes.use('/user/*', requireAuth)
 registerRoute(userRoutes, 'getMe', async (c) => {
   const { db, clock, config } = c.var.deps
   const userId = c.var.user.id
-  const user = await db
-    .selectFrom('users')
-    .select(['username', 'email', 'balance', 'profile_photo', 'phone', 'timezone', 'ai_presets_at'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow()
-  if (user.ai_presets_at === null) await ensureAiPresets(db, userId, clock.now())
-  const page = { limit: ME_RECENT_LIMIT }
-  const [totalOrders, totalOrdersPanel, aiSettings, transactions, orders, updates, contactMethods] =
-    await Promise.all([
-      db
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow()
-        .then((row) => Number(row.count)),
-      countPanelOrders(db),
-      listAiSettings(db, userId, config.dataKey),
-      listTransactions(db, userId, page),
-      listOrders(db, userId, page),
-      listUpdates(db),
-      listContactMethods(db),
-    ])
+  // The customer's own data in one statement; the tabs every customer shares come from memory.
+  let me = await readMe(db, userId, ME_RECENT_LIMIT, config.dataKey)
+  if (me?.aiPresetsAt === null) {
+    // The first /me gives the account its AI presets, then reads again to show them.
+    await ensureAiPresets(db, userId, clock.now())
+    me = await readMe(db, userId, ME_RECENT_LIMIT, config.dataKey)
+  }
+  if (!me) throw new Error(`The signed-in account ${String(userId)} has no row`)
+  const [totalOrdersPanel, updates, contactMethods, orders] = await Promise.all([
+    countPanelOrders(db),
+    listUpdates(db),
+    listContactMethods(db),
+    toApiOrdersWithAi(db, me.orders, me.aiServices),
+  ])
   const body: MeResponse = {
-    username: user.username,
-    email: user.email,
-    balance: microsToUsd(Number(user.balance)),
-    profilePhoto: user.profile_photo,
-    totalOrders,
+    username: me.username,
+    email: me.email,
+    balance: microsToUsd(me.balance),
+    profilePhoto: me.profilePhoto,
+    totalOrders: me.totalOrders,
     totalOrdersPanel,
-    settings: { phone: user.phone ?? '', timezone: user.timezone as MeResponse['settings']['timezone'] },
-    aiSettings,
-    transactions: transactions.transactions,
-    orders: await toApiOrdersWithAi(db, orders.orders),
+    settings: { phone: me.phone ?? '', timezone: me.timezone as MeResponse['settings']['timezone'] },
+    aiSettings: me.aiSettings,
+    transactions: me.transactions,
+    orders,
     updates: updates satisfies Update[],
     contactMethods: contactMethods satisfies ContactMethod[],
   }

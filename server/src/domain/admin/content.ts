@@ -10,6 +10,7 @@ import type { Selectable } from 'kysely'
 import type * as z from 'zod'
 import type { Db } from '../../db/connect'
 import type { ContactMethodsTable, UpdatesTable } from '../../db/schema'
+import { invalidatePanelContent } from '../panel-content'
 import { recordAudit } from './audit'
 import { type Actor, AdminRefusal, iso } from './common'
 
@@ -69,30 +70,40 @@ function updateValues(input: UpdateInput, now: number) {
   }
 }
 
+/** `change` once committed, after which customers' pages show it (the tabs are kept in memory for a while). */
+async function published<T>(db: Db, change: Promise<T>): Promise<T> {
+  const result = await change
+  invalidatePanelContent(db)
+  return result
+}
+
 export async function createUpdate(
   db: Db,
   actor: Actor,
   input: UpdateInput,
   now: number,
 ): Promise<AdminUpdateResponse> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('updates')
-      .values(updateValues(input, now))
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    const after = toAdminUpdate(row)
-    await recordAudit(trx, {
-      actor,
-      action: 'update.create',
-      target: `update:${after.id}`,
-      before: null,
-      after,
-      reason: input.reason,
-      now,
-    })
-    return after
-  })
+  return published(
+    db,
+    db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('updates')
+        .values(updateValues(input, now))
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      const after = toAdminUpdate(row)
+      await recordAudit(trx, {
+        actor,
+        action: 'update.create',
+        target: `update:${after.id}`,
+        before: null,
+        after,
+        reason: input.reason,
+        now,
+      })
+      return after
+    }),
+  )
 }
 
 export async function editUpdate(
@@ -102,26 +113,32 @@ export async function editUpdate(
   input: UpdateInput,
   now: number,
 ): Promise<AdminUpdateResponse> {
-  return db.transaction().execute(async (trx) => {
-    const before = await findUpdate(trx, id)
-    const row = await trx
-      .updateTable('updates')
-      .set({ ...updateValues(input, now), ...(input.date === undefined ? { date_at: before.date_at } : {}) })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    const after = toAdminUpdate(row)
-    await recordAudit(trx, {
-      actor,
-      action: 'update.update',
-      target: `update:${after.id}`,
-      before: toAdminUpdate(before),
-      after,
-      reason: input.reason,
-      now,
-    })
-    return after
-  })
+  return published(
+    db,
+    db.transaction().execute(async (trx) => {
+      const before = await findUpdate(trx, id)
+      const row = await trx
+        .updateTable('updates')
+        .set({
+          ...updateValues(input, now),
+          ...(input.date === undefined ? { date_at: before.date_at } : {}),
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      const after = toAdminUpdate(row)
+      await recordAudit(trx, {
+        actor,
+        action: 'update.update',
+        target: `update:${after.id}`,
+        before: toAdminUpdate(before),
+        after,
+        reason: input.reason,
+        now,
+      })
+      return after
+    }),
+  )
 }
 
 export async function deleteUpdate(
@@ -131,19 +148,22 @@ export async function deleteUpdate(
   reason: string | null,
   now: number,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const before = await findUpdate(trx, id)
-    await trx.deleteFrom('updates').where('id', '=', id).execute()
-    await recordAudit(trx, {
-      actor,
-      action: 'update.delete',
-      target: `update:${String(id)}`,
-      before: toAdminUpdate(before),
-      after: null,
-      reason,
-      now,
-    })
-  })
+  await published(
+    db,
+    db.transaction().execute(async (trx) => {
+      const before = await findUpdate(trx, id)
+      await trx.deleteFrom('updates').where('id', '=', id).execute()
+      await recordAudit(trx, {
+        actor,
+        action: 'update.delete',
+        target: `update:${String(id)}`,
+        before: toAdminUpdate(before),
+        after: null,
+        reason,
+        now,
+      })
+    }),
+  )
 }
 
 export async function listAdminContactMethods(db: Db): Promise<AdminContactMethod[]> {
@@ -179,24 +199,27 @@ export async function createContactMethod(
   input: ContactInput,
   now: number,
 ): Promise<AdminContactMethod> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('contact_methods')
-      .values(contactValues(input))
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    const after = toAdminContactMethod(row)
-    await recordAudit(trx, {
-      actor,
-      action: 'contact_method.create',
-      target: `contact_method:${after.id}`,
-      before: null,
-      after,
-      reason: input.reason,
-      now,
-    })
-    return after
-  })
+  return published(
+    db,
+    db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('contact_methods')
+        .values(contactValues(input))
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      const after = toAdminContactMethod(row)
+      await recordAudit(trx, {
+        actor,
+        action: 'contact_method.create',
+        target: `contact_method:${after.id}`,
+        before: null,
+        after,
+        reason: input.reason,
+        now,
+      })
+      return after
+    }),
+  )
 }
 
 export async function editContactMethod(
@@ -206,26 +229,29 @@ export async function editContactMethod(
   input: ContactInput,
   now: number,
 ): Promise<AdminContactMethod> {
-  return db.transaction().execute(async (trx) => {
-    const before = await findContactMethod(trx, id)
-    const row = await trx
-      .updateTable('contact_methods')
-      .set(contactValues(input))
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    const after = toAdminContactMethod(row)
-    await recordAudit(trx, {
-      actor,
-      action: 'contact_method.update',
-      target: `contact_method:${after.id}`,
-      before: toAdminContactMethod(before),
-      after,
-      reason: input.reason,
-      now,
-    })
-    return after
-  })
+  return published(
+    db,
+    db.transaction().execute(async (trx) => {
+      const before = await findContactMethod(trx, id)
+      const row = await trx
+        .updateTable('contact_methods')
+        .set(contactValues(input))
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      const after = toAdminContactMethod(row)
+      await recordAudit(trx, {
+        actor,
+        action: 'contact_method.update',
+        target: `contact_method:${after.id}`,
+        before: toAdminContactMethod(before),
+        after,
+        reason: input.reason,
+        now,
+      })
+      return after
+    }),
+  )
 }
 
 export async function deleteContactMethod(
@@ -235,17 +261,20 @@ export async function deleteContactMethod(
   reason: string | null,
   now: number,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const before = await findContactMethod(trx, id)
-    await trx.deleteFrom('contact_methods').where('id', '=', id).execute()
-    await recordAudit(trx, {
-      actor,
-      action: 'contact_method.delete',
-      target: `contact_method:${String(id)}`,
-      before: toAdminContactMethod(before),
-      after: null,
-      reason,
-      now,
-    })
-  })
+  await published(
+    db,
+    db.transaction().execute(async (trx) => {
+      const before = await findContactMethod(trx, id)
+      await trx.deleteFrom('contact_methods').where('id', '=', id).execute()
+      await recordAudit(trx, {
+        actor,
+        action: 'contact_method.delete',
+        target: `contact_method:${String(id)}`,
+        before: toAdminContactMethod(before),
+        after: null,
+        reason,
+        now,
+      })
+    }),
+  )
 }

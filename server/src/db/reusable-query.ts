@@ -1,0 +1,39 @@
+import { type Compilable, CompiledQuery, type QueryResult } from 'kysely'
+import type { Db } from './connect'
+
+// Kysely builds and compiles a query afresh on every call. For the few statements run on every request (the
+// session check, a customer's page) that costs as much as SQLite takes to run them, and a new SQL text each
+// time. A reusable query is built once per database with stand-in values, each distinct and impossible in real
+// data; each call puts the real values in their places and sends the same text, which SQLite's statement cache
+// (db/connect.ts) then finds at once.
+//
+// The builder must use each value only as a parameter, as it is: a value it computes with (limit + 1) or
+// branches on would not be found again. Pass such a value as an argument of its own.
+
+export type QueryValues = Record<string, number | string>
+
+export function reusableQuery<Values extends QueryValues, Row>(
+  build: (db: Db, values: Values) => Compilable<Row>,
+  standIns: Values,
+): (db: Db, values: Values) => Promise<QueryResult<Row>> {
+  const names = Object.keys(standIns) as (keyof Values)[]
+  if (new Set(names.map((name) => standIns[name])).size !== names.length) {
+    throw new Error('Each stand-in value must be distinct')
+  }
+  const templates = new WeakMap<Db, { sql: string; slots: (keyof Values | undefined)[]; fixed: unknown[] }>()
+  return async (db, values) => {
+    let template = templates.get(db)
+    if (!template) {
+      const compiled = build(db, standIns).compile()
+      const slots = compiled.parameters.map((parameter) => names.find((name) => standIns[name] === parameter))
+      for (const name of names) {
+        if (!slots.includes(name)) throw new Error(`The query does not use ${String(name)} as a parameter`)
+      }
+      template = { sql: compiled.sql, slots, fixed: [...compiled.parameters] }
+      templates.set(db, template)
+    }
+    const { sql, slots, fixed } = template
+    const parameters = slots.map((name, index) => (name === undefined ? fixed[index] : values[name]))
+    return db.executeQuery<Row>(CompiledQuery.raw(sql, parameters) as CompiledQuery<Row>)
+  }
+}

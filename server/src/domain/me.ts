@@ -1,0 +1,208 @@
+import type { AiSetting, Transaction } from '@engage/contract'
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
+import { jsonArrayFrom as postgresJsonArray } from 'kysely/helpers/postgres'
+import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite'
+import type { Db } from '../db/connect'
+import { isPostgres } from '../db/dialect'
+import { reusableQuery } from '../db/reusable-query'
+import type { AiSettingRow, LedgerEntry, Order, Payment } from '../db/schema'
+import { toApiAiSetting } from './ai-settings'
+import { mergeTransactions, transactionLedgerRows, transactionPaymentRows } from './wallet'
+
+// What GET /api/user/me shows of one customer, read in one statement: the account, its order count, its AI
+// settings and the first page of its transactions and of its orders, each list as a JSON array column. On
+// PostgreSQL that is one round trip where there were seven.
+
+// SQLite's json_object needs every column named, so each list selects its columns explicitly; the compiler
+// checks below that none is missing, so the rows have the shape the mappers expect.
+const AI_SETTING_COLUMNS = [
+  'user_id',
+  'id',
+  'name',
+  'model',
+  'provider',
+  'temperature',
+  'max_tokens',
+  'top_p',
+  'frequency_penalty',
+  'presence_penalty',
+  'system_prompt',
+  'user_prompt',
+  'api_key_encrypted',
+  'last_used_at',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof AiSettingRow)[]
+const LEDGER_COLUMNS = [
+  'id',
+  'user_id',
+  'amount',
+  'kind',
+  'reference',
+  'idempotency_key',
+  'note',
+  'created_at',
+] as const satisfies readonly (keyof LedgerEntry)[]
+const PAYMENT_COLUMNS = [
+  'id',
+  'order_id',
+  'user_id',
+  'gateway',
+  'gateway_id',
+  'gateway_payment_id',
+  'amount_requested',
+  'amount_credited',
+  'currency',
+  'network',
+  'status',
+  'gateway_status',
+  'txid',
+  'details',
+  'payment_url',
+  'created_at',
+  'updated_at',
+  'credited_at',
+] as const satisfies readonly (keyof Payment)[]
+const ORDER_COLUMNS = [
+  'id',
+  'user_id',
+  'service_id',
+  'service_type',
+  'target_url',
+  'quantity',
+  'charge',
+  'refunded',
+  'status',
+  'start_count',
+  'remains',
+  'custom_comment',
+  'ai_setting',
+  'subscription_id',
+  'paused_reason',
+  'provider_id',
+  'upstream_order_id',
+  'upstream_attempted_at',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof Order)[]
+
+type Exhaustive<Row, Listed> = Exclude<keyof Row, Listed> extends never ? true : never
+const exhaustive: [
+  Exhaustive<AiSettingRow, (typeof AI_SETTING_COLUMNS)[number]>,
+  Exhaustive<LedgerEntry, (typeof LEDGER_COLUMNS)[number]>,
+  Exhaustive<Payment, (typeof PAYMENT_COLUMNS)[number]>,
+  Exhaustive<Order, (typeof ORDER_COLUMNS)[number]>,
+] = [true, true, true, true]
+void exhaustive
+
+export interface MeRead {
+  username: string
+  email: string
+  balance: number
+  profilePhoto: string | null
+  phone: string | null
+  timezone: string
+  /** Null until the AI presets were given to the account (its first /me). */
+  aiPresetsAt: number | null
+  totalOrders: number
+  aiSettings: AiSetting[]
+  transactions: Transaction[]
+  orders: Order[]
+  /** The AI services among the listed orders' services. */
+  aiServices: Set<number>
+}
+
+/** A list column: PostgreSQL hands JSON over parsed, SQLite as text. */
+function parsedList<T>(value: unknown): T[] {
+  return (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as T[]
+}
+
+/** The statement; `fetch` is limit + 1, the rows a merged list of two sources needs to know more follow. */
+function meQuery(db: Db, { userId, limit, fetch }: { userId: number; limit: number; fetch: number }) {
+  const postgres = isPostgres(db as unknown as Kysely<unknown>)
+  // Both helpers turn a subquery into one JSON array column; they differ only in the SQL functions used.
+  const jsonArray = <O>(query: SelectQueryBuilder<never, never, O>) =>
+    postgres ? postgresJsonArray(query) : sqliteJsonArray(query)
+  return db
+    .selectFrom('users')
+    .select(['username', 'email', 'balance', 'profile_photo', 'phone', 'timezone', 'ai_presets_at'])
+    .select((eb) => [
+      eb
+        .selectFrom('orders')
+        .select((orders) => orders.fn.countAll<number | string>().as('count'))
+        .whereRef('orders.user_id', '=', 'users.id')
+        .as('total_orders'),
+      jsonArray(
+        eb
+          .selectFrom('ai_settings')
+          .select(AI_SETTING_COLUMNS)
+          .where('user_id', '=', userId)
+          .orderBy('created_at')
+          .orderBy('id') as never,
+      ).as('ai_settings'),
+      jsonArray(
+        transactionLedgerRows(db, userId)
+          .select(LEDGER_COLUMNS)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(fetch) as never,
+      ).as('ledger'),
+      jsonArray(
+        transactionPaymentRows(db, userId)
+          .select(PAYMENT_COLUMNS)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(fetch) as never,
+      ).as('payments'),
+      jsonArray(
+        eb
+          .selectFrom('orders')
+          .select(ORDER_COLUMNS.map((column) => `orders.${column}` as const))
+          .select(
+            sql<number>`(select is_ai from services where services.id = orders.service_id)`.as(
+              'service_is_ai',
+            ),
+          )
+          .where('orders.user_id', '=', userId)
+          .orderBy('orders.id', 'desc')
+          .limit(limit) as never,
+      ).as('orders'),
+    ])
+    .where('id', '=', userId)
+}
+
+/** Stand-ins no account id or page size can be. */
+const runMeQuery = reusableQuery(meQuery, { userId: -917_000_001, limit: -917_000_002, fetch: -917_000_003 })
+
+/** The customer's page, or undefined when the account does not exist. `limit` bounds each list. */
+export async function readMe(
+  db: Db,
+  userId: number,
+  limit: number,
+  dataKey: Buffer,
+): Promise<MeRead | undefined> {
+  const { rows } = await runMeQuery(db, { userId, limit, fetch: limit + 1 })
+  const row = rows[0]
+  if (!row) return undefined
+  const orders = parsedList<Order & { service_is_ai: number | null }>(row.orders)
+  return {
+    username: row.username,
+    email: row.email,
+    balance: Number(row.balance),
+    profilePhoto: row.profile_photo,
+    phone: row.phone,
+    timezone: row.timezone,
+    aiPresetsAt: row.ai_presets_at === null ? null : Number(row.ai_presets_at),
+    totalOrders: Number(row.total_orders ?? 0),
+    aiSettings: parsedList<AiSettingRow>(row.ai_settings).map((setting) => toApiAiSetting(setting, dataKey)),
+    transactions: mergeTransactions(
+      parsedList<LedgerEntry>(row.ledger),
+      parsedList<Payment>(row.payments),
+      limit,
+    ).transactions,
+    orders: orders.map(({ service_is_ai: _isAi, ...order }) => order),
+    aiServices: new Set(
+      orders.filter((order) => Number(order.service_is_ai) === 1).map((order) => order.service_id),
+    ),
+  }
+}

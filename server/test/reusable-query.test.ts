@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../src/db/connect'
+import { reusableQuery } from '../src/db/reusable-query'
+import { createTestDatabase, type TestDatabase } from './support/database'
+
+let test: TestDatabase
+
+beforeAll(async () => {
+  test = await createTestDatabase()
+  await test.db
+    .insertInto('users')
+    .values(
+      ['ann', 'bob', 'cy'].map((name, index) => ({
+        email: `${name}@example.test`,
+        username: name,
+        password_hash: null,
+        google_sub: null,
+        phone: null,
+        profile_photo: null,
+        disabled_at: null,
+        created_at: index,
+      })),
+    )
+    .execute()
+})
+afterAll(() => test.close())
+
+const usersAfter = (db: Db, { name, limit }: { name: string; limit: number }) =>
+  db
+    .selectFrom('users')
+    .select('username')
+    .where('username', '>', name)
+    .where('email', 'like', '%@example.test')
+    .orderBy('username')
+    .limit(limit)
+
+describe('a query compiled once and run with new values', () => {
+  it('answers each call with its own values, as the query built afresh does', async () => {
+    const run = reusableQuery(usersAfter, { name: '\u0000name', limit: -1 })
+    for (const values of [
+      { name: 'ann', limit: 5 },
+      { name: 'a', limit: 1 },
+      { name: 'bob', limit: 5 },
+      { name: 'cy', limit: 5 },
+    ]) {
+      const { rows } = await run(test.db, values)
+      expect(rows).toEqual(await usersAfter(test.db, values).execute())
+    }
+    expect((await run(test.db, { name: 'a', limit: 2 })).rows.map((row) => row.username)).toEqual([
+      'ann',
+      'bob',
+    ])
+  })
+
+  it('refuses stand-ins it could not tell apart, and one the query does not use as a parameter', async () => {
+    expect(() => reusableQuery(usersAfter, { name: 'x', limit: 'x' as unknown as number })).toThrow(
+      /distinct/,
+    )
+    const computed = reusableQuery(
+      (db, { name, limit }: { name: string; limit: number }) => usersAfter(db, { name, limit: limit + 1 }),
+      { name: '\u0000name', limit: -1 },
+    )
+    await expect(computed(test.db, { name: 'a', limit: 1 })).rejects.toThrow(/does not use limit/)
+  })
+})
