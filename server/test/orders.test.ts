@@ -10,6 +10,7 @@ import {
   ORDER_NOT_RETRYABLE,
   Order,
   QUANTITY_RANGE_MESSAGE,
+  QUANTITY_WHOLE_NUMBER_MESSAGE,
   SERVICE_TYPE_REQUIRED,
   UNKNOWN_SERVICE,
   VALID_URL_REQUIRED,
@@ -240,7 +241,7 @@ describe('POST /api/orders/create', () => {
     ['a zero quantity', { quantity: 0 }, `quantity: ${QUANTITY_RANGE_MESSAGE}`, 'quantity'],
     ['a negative quantity', { quantity: -5 }, `quantity: ${QUANTITY_RANGE_MESSAGE}`, 'quantity'],
     ['a quantity above 10,000', { quantity: 10_001 }, `quantity: ${QUANTITY_RANGE_MESSAGE}`, 'quantity'],
-    ['a fractional quantity', { quantity: 1.5 }, `quantity: ${QUANTITY_RANGE_MESSAGE}`, 'quantity'],
+    ['a fractional quantity', { quantity: 1.5 }, `quantity: ${QUANTITY_WHOLE_NUMBER_MESSAGE}`, 'quantity'],
     ['a huge quantity', { quantity: 1e300 }, `quantity: ${QUANTITY_RANGE_MESSAGE}`, 'quantity'],
     ['a quantity given as text', { quantity: '100' }, `quantity: ${QUANTITY_RANGE_MESSAGE}`, 'quantity'],
     [

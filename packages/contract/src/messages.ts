@@ -11,6 +11,8 @@ export const VALID_URL_REQUIRED = 'Valid URL required'
 /** The lead's reading : the rule is 1..10000, so the message says 1 (ADR 004). */
 export const QUANTITY_RANGE_MESSAGE = 'Quantity must be between 1 - 10,000'
 export const QUANTITY_PLACEHOLDER = 'Minimum: 1'
+/** House text: a quantity with a fractional part ('2.5'), which no service can deliver. */
+export const QUANTITY_WHOLE_NUMBER_MESSAGE = 'Quantity must be a whole number'
 export const API_KEY_REQUIRED = 'Please enter your API key'
 export const MODEL_REQUIRED = 'Please select a model'
 export const AMOUNT_REQUIRED = 'Amount is required'

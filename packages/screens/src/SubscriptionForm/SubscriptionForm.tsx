@@ -11,7 +11,8 @@ import {
   FAILED_TO_PLACE_ORDER,
   isAiService,
   NO_SERVICES_AVAILABLE,
-  QUANTITY_PLACEHOLDER,
+  quantityHint,
+  quantityPlaceholder,
   ratesFromServices,
   RENEWAL_PERIODS,
   RenewalPeriod,
@@ -20,8 +21,9 @@ import {
   SUBSCRIPTION_CREATED,
   TargetUrl,
   type CreateSubscriptionResponse,
+  type QuantityLimits,
 } from '@engage/contract'
-import { useCreateSubscription, useServices } from '@engage/client'
+import { useCreateSubscription, useServiceLimits, useServices } from '@engage/client'
 import {
   Button,
   DatePicker,
@@ -34,7 +36,8 @@ import {
 } from '@engage/ui'
 import { useOrderMessages } from '../OrderForm/OrderFormMessages'
 import {
-  QuantityText,
+  limitsOf,
+  quantityTextWithin,
   serviceOptions,
   typedQuantity,
   type AiSettingsChoiceRequest,
@@ -45,22 +48,25 @@ import { dateTimeValueOf, instantOf } from './SubscriptionFormDates'
 
 const DateTimeField = z.custom<DateTimeValue | null>()
 
-const subscriptionFormSchema = z
-  .object({
-    actionType: z.string().nullable().pipe(ServiceType),
-    renewalPeriod: z.string().nullable().pipe(RenewalPeriod),
-    quantityPerPeriod: QuantityText,
-    url: TargetUrl,
-    startDate: DateTimeField.refine((value) => value !== null, START_DATE_REQUIRED),
-    endDate: DateTimeField.refine((value) => value !== null, END_DATE_REQUIRED),
-    aiSettings: z.array(z.string()),
-  })
-  .refine(
-    // A missing date is reported by its own field.
-    (values) => !values.startDate || !values.endDate || values.endDate.compare(values.startDate) > 0,
-    { message: END_BEFORE_START, path: ['endDate'] },
-  )
-type SubscriptionFormInput = z.input<typeof subscriptionFormSchema>
+/** The form's rules, with the quantity per period held to the chosen service's own limits. */
+function subscriptionFormSchema(limits: QuantityLimits) {
+  return z
+    .object({
+      actionType: z.string().nullable().pipe(ServiceType),
+      renewalPeriod: z.string().nullable().pipe(RenewalPeriod),
+      quantityPerPeriod: quantityTextWithin(limits),
+      url: TargetUrl,
+      startDate: DateTimeField.refine((value) => value !== null, START_DATE_REQUIRED),
+      endDate: DateTimeField.refine((value) => value !== null, END_DATE_REQUIRED),
+      aiSettings: z.array(z.string()),
+    })
+    .refine(
+      // A missing date is reported by its own field.
+      (values) => !values.startDate || !values.endDate || values.endDate.compare(values.startDate) > 0,
+      { message: END_BEFORE_START, path: ['endDate'] },
+    )
+}
+type SubscriptionFormInput = z.input<ReturnType<typeof subscriptionFormSchema>>
 
 const renewalPeriodOptions = RENEWAL_PERIODS.map((period) => ({
   id: period,
@@ -98,11 +104,16 @@ export function SubscriptionForm({
   onSubscribed,
 }: SubscriptionFormProps) {
   const services = useServices()
+  const serviceLimits = useServiceLimits()
   const createSubscription = useCreateSubscription()
   const messages = useOrderMessages()
 
+  // The schema is chosen at each check from the action type, so a change of service applies its limits.
   const form = useForm<SubscriptionFormInput>({
-    resolver: zodResolver(subscriptionFormSchema, undefined, { raw: true }),
+    resolver: (values, context, options) =>
+      zodResolver(subscriptionFormSchema(limitsOf(serviceLimits.data, values.actionType)), undefined, {
+        raw: true,
+      })(values, context, options),
     defaultValues: initialValues(defaultStartDate ?? new Date()),
   })
   const [actionType, renewalPeriod, quantityText, startDate, endDate, aiSettings] = useWatch({
@@ -117,6 +128,7 @@ export function SubscriptionForm({
   const serviceList = services.data ?? []
   const options = serviceOptions(serviceList)
   const rates = ratesFromServices(serviceList)
+  const limits = limitsOf(serviceLimits.data, actionType)
   const period = RenewalPeriod.safeParse(renewalPeriod).data ?? DEFAULT_RENEWAL_PERIOD
 
   // Moving the start past the end moves the end with it, keeping the length of the range.
@@ -134,7 +146,7 @@ export function SubscriptionForm({
   }
 
   const subscribe = async (input: SubscriptionFormInput) => {
-    const values = subscriptionFormSchema.parse(input)
+    const values = subscriptionFormSchema(limitsOf(serviceLimits.data, input.actionType)).parse(input)
     if (!values.startDate || !values.endDate) return
     try {
       const answer = await createSubscription.mutateAsync({
@@ -162,6 +174,8 @@ export function SubscriptionForm({
           <FormSelect
             control={form.control}
             name="actionType"
+            // Another service has other limits: the quantity is checked again (once the form has been sent).
+            rules={{ deps: ['quantityPerPeriod'] }}
             label="Action Type"
             items={options}
             placeholder={
@@ -184,7 +198,8 @@ export function SubscriptionForm({
             name="quantityPerPeriod"
             label="Quantity per Period"
             inputMode="numeric"
-            placeholder={QUANTITY_PLACEHOLDER}
+            placeholder={quantityPlaceholder(limits)}
+            description={actionType === null ? undefined : quantityHint(limits)}
           />
           <FormTextField
             control={form.control}
