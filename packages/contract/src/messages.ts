@@ -137,6 +137,11 @@ export const ORDER_PLACED = 'Order placed successfully!'
 export const SUBSCRIPTION_CREATED = 'Subscription created and initial order placed successfully!'
 export const MASS_ORDERS_PLACED = 'Mass Orders placed successfully!'
 export const ORDER_CANCELLED = 'Order cancelled successfully'
+/** House text: the order had reached the provider, which is asked to stop it (the answer 202). */
+export const ORDER_CANCEL_REQUESTED =
+  'Cancellation requested: the provider is asked to stop this order, and what it did not deliver comes back to your balance.'
+/** House text: the status an order shows while its cancellation waits for the provider. */
+export const ORDER_CANCELLING = 'Cancelling'
 export const ALL_PAUSED_ORDERS_QUEUED = 'All paused orders have been queued for retry'
 
 /** 'Order {id} has been queued for retry'. */

@@ -89,7 +89,10 @@ const resolvers: Resolvers = {
   createSubscription: ({ state, body }) => ({ status: 201, body: domain.createSubscription(state, body) }),
   listSubscriptions: ({ state }) => ({ body: state.subscriptions }),
   cancelSubscription: ({ state, params }) => ({ body: domain.cancelSubscription(state, params.id) }),
-  cancelOrder: ({ state, params }) => ({ body: domain.cancelOrder(state, params.id) }),
+  cancelOrder: ({ state, params }) => {
+    const { status, order } = domain.cancelOrder(state, params.id)
+    return { status, body: order }
+  },
   retryAllOrders: ({ state }) => ({ body: domain.retryAllOrders(state) }),
   retryOrder: ({ state, params }) => ({ body: domain.retryOrder(state, params.id) }),
   fetchModels: ({ body }) => ({ body: { models: [...fixtureModels[body.provider]] } }),
