@@ -8,6 +8,7 @@ import {
   newVisitor,
   screenshotOnFailure,
   type Viewport,
+  usdAsShown,
 } from './support/browser'
 
 // A returning customer, once on a wide screen and once on a phone: an account that already has orders (one
@@ -250,7 +251,7 @@ describe.each(widths)('a customer with history on a $name ($viewport.width px)',
       .poll(async () => (await api<{ balance: number }>(token, '/api/user/me')).balance, { timeout: 30_000 })
       .toBeGreaterThan(balanceCharged)
     const { balance, username } = await api<{ balance: number; username: string }>(token, '/api/user/me')
-    const shown = `$${balance.toFixed(2)}`
+    const shown = usdAsShown(balance)
     const header = page.getByRole('banner')
     if (viewport.width >= 768) {
       await header.getByText(shown).first().waitFor({ timeout: 30_000 })

@@ -8,6 +8,7 @@ import {
   screenshotOnFailure,
   shownOption,
   type Viewport,
+  usdAsShown,
 } from './support/browser'
 
 // A customer's whole journey through the panel, as they would click it, once on a wide screen and once on a
@@ -255,10 +256,7 @@ describe.each(widths)('the customer journey on a $name ($viewport.width px)', ({
       .toBeGreaterThan(balanceCharged)
     const { balance } = await currentUser(page)
     await page.goto('/wallet')
-    await page
-      .getByText(`$${balance.toFixed(2)}`)
-      .first()
-      .waitFor()
+    await page.getByText(usdAsShown(balance)).first().waitFor()
     await page.getByText('Refund', { exact: true }).first().waitFor()
   })
 

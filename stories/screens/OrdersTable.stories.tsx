@@ -182,7 +182,7 @@ export const DetailCardOnHover: Story = {
     await expect(detail('Order ID')).toHaveTextContent('1047')
     await expect(detail('Link')).toHaveTextContent('https://x.com/alexmorgan/status/1859100012345')
     // 40 AI comments × 0.05
-    await expect(detail('Charge')).toHaveTextContent('$2.0000')
+    await expect(detail('Charge')).toHaveTextContent('$2.00')
     await expect(detail('Start count')).toHaveTextContent('12')
     await expect(detail('Remains')).toHaveTextContent('25')
     await expect(detail('AI texts')).toHaveTextContent('15 of 40 texts')

@@ -8,12 +8,15 @@ import {
   maskApiKey,
 } from './ai'
 import { depositAmountError } from './deposit'
+import { formatLedgerUsd } from './money'
 import { canAddMassItem, massTotal } from './mass'
 import {
   canCancelOrder,
   canRetryOrder,
   normaliseOrderStatus,
   orderStatusTone,
+  transactionAmountText,
+  transactionAmountTone,
   transactionSign,
   transactionSignTone,
   transactionStatusLabel,
@@ -103,6 +106,26 @@ describe('transactions', () => {
     expect(transactionSignTone('deposit')).toBe('success')
     expect(transactionSignTone('order_payment')).toBe('critical')
     expect(transactionTypeLabel('order_payment')).toBe('Order Payment')
+  })
+
+  it('shows a failed deposit without a plus sign and without the credit colour', () => {
+    const failed = { type: 'deposit', amount: 7.5, status: 'failed' }
+    expect(transactionAmountText(failed)).toBe('$7.50')
+    expect(transactionAmountTone(failed)).toBe('neutral')
+    const completed = { ...failed, status: 'completed' }
+    expect(transactionAmountText(completed)).toBe('+$7.50')
+    expect(transactionAmountTone(completed)).toBe('success')
+  })
+
+  it('keeps the precision of a sub-cent charge, so the rows add up to the balance', () => {
+    expect(transactionAmountText({ type: 'order_payment', amount: 0.009, status: 'completed' })).toBe(
+      '-$0.009',
+    )
+    expect(formatLedgerUsd(10 - 0.009)).toBe('$9.991')
+    expect(formatLedgerUsd(0.009)).toBe('$0.009')
+    expect(formatLedgerUsd(12.5)).toBe('$12.50')
+    expect(formatLedgerUsd(0)).toBe('$0.00')
+    expect(formatLedgerUsd(1234.000001)).toBe('$1,234.000001')
   })
 })
 

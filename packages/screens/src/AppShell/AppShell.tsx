@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { formatUsd } from '@engage/contract'
+import { formatLedgerUsd } from '@engage/contract'
 import { useMe } from '@engage/client'
 import {
   Button,
@@ -70,7 +70,7 @@ export function AppShell({ children, theme, onThemeChange, currentPath }: AppShe
   const wasOpen = useRef(false)
 
   // '—' when the user data could not be loaded: a made-up $0.00 would read as an empty wallet.
-  const balance = me.data ? formatUsd(me.data.balance) : me.isPending ? null : '—'
+  const balance = me.data ? formatLedgerUsd(me.data.balance) : me.isPending ? null : '—'
   const username = me.data?.username || 'Account'
   const isSidebarShown = isWide || isSidebarOpen
   const otherTheme: Theme = theme === 'dark' ? 'light' : 'dark'
