@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import type { within } from 'storybook/test'
-import { expect, fn, userEvent, waitFor } from 'storybook/test'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import {
+  ADD_FUNDS,
   AUTHENTICATION_ERROR_LOG_IN_AGAIN,
   FAILED_TO_PLACE_ORDER,
   INSUFFICIENT_BALANCE,
@@ -311,7 +311,11 @@ export const ServerRefusesTheOrder: Story = {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Link' }), 'https://instagram.com/engage')
     await userEvent.type(canvas.getByRole('textbox', { name: 'Quantity' }), '1000')
     await userEvent.click(canvas.getByRole('button', { name: 'Place Order' }))
-    await expect(await findToast(INSUFFICIENT_BALANCE)).toBeVisible()
+    const toast = await findToast(INSUFFICIENT_BALANCE)
+    await expect(toast).toBeVisible()
+    // The toast offers the way to the wallet.
+    const region = within(document.body).getByRole('region', { name: 'Notifications' })
+    await expect(within(region).getByRole('link', { name: ADD_FUNDS })).toHaveAttribute('href', '/wallet')
     // The values stay, so the user can try again after a deposit.
     await expect(canvas.getByRole('textbox', { name: 'Quantity' })).toHaveValue('1000')
   },

@@ -104,6 +104,17 @@ export const Default: Story = {
   },
 }
 
+export const ChangePasswordLink: Story = {
+  name: 'User Information leads to Change Password',
+  play: async ({ canvas }) => {
+    const section = await canvas.findByRole('region', { name: 'Password' })
+    await expect(within(section).getByRole('link', { name: 'Change Password' })).toHaveAttribute(
+      'href',
+      '/auth?mode=change',
+    )
+  },
+}
+
 export const Loading: Story = {
   parameters: { msw: { handlers: scenarios.loading } },
   play: async ({ canvas }) => {

@@ -151,6 +151,8 @@ export function orderQueuedForRetry(orderId: string): string {
 
 // House texts for the order endpoints' refusals.
 export const INSUFFICIENT_BALANCE = 'Insufficient balance'
+/** House text: the link to the wallet beside 'Insufficient balance'. */
+export const ADD_FUNDS = 'Add funds'
 export const UNKNOWN_SERVICE = 'Unknown service'
 export const ORDER_NOT_FOUND = 'Order not found'
 export const DUPLICATE_ACTIVE_ORDER = 'An order for this link and service is already in progress'

@@ -31,6 +31,7 @@ import {
   userName,
 } from './AppShell.css'
 import { useWideLayout } from './useWideLayout'
+import { CHANGE_PASSWORD_HREF } from '../AuthForm/authPaths'
 
 /** The id of the signed-in pages' main landmark. */
 export const APP_MAIN_ID = 'app-main'
@@ -188,6 +189,7 @@ export function AppShell({ children, theme, onThemeChange, currentPath }: AppShe
                 {isWide ? null : <MenuItem href="/dashboard">Orders</MenuItem>}
                 {isWide ? null : <MenuItem href="/orders">Orders History</MenuItem>}
                 <MenuItem href="/settings">Settings</MenuItem>
+                <MenuItem href={CHANGE_PASSWORD_HREF}>Change Password</MenuItem>
                 <MenuItem href="/wallet">Wallet</MenuItem>
                 {isWide ? null : (
                   <MenuItem onAction={() => onThemeChange(otherTheme)}>
