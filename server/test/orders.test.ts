@@ -17,14 +17,28 @@ import {
 } from '@engage/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ledgerSum } from '../src/domain/ledger'
-import { authed, createTestApp, fund, signUp, type SignedUp, type TestApp } from './support/app'
+import {
+  authed,
+  createTestApp,
+  createTestConfig,
+  fund,
+  signUp,
+  type SignedUp,
+  type TestApp,
+} from './support/app'
 import { addService, uniqueLink } from './support/services'
 
 let t: TestApp
 let serviceIds: Record<string, number>
 
+/** The operator's DeepSeek key of this file's panel, so its AI orders can be written. */
+const operatorDeepSeekKey = 'sk-operator-orders-test-0123456789'
+
 beforeAll(async () => {
-  t = await createTestApp()
+  const base = createTestConfig()
+  t = await createTestApp({
+    config: { ai: { ...base.ai, defaultApiKeys: { deepseek: operatorDeepSeekKey } } },
+  })
   serviceIds = {
     // 1.234567 USD per 1,000: 3 units cost 0.003703701 USD, charged 0.003704.
     followers: await addService(t.db, 'followers', 1_234_567),

@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import {
   ADD_FUNDS,
+  aiKeyRequired,
+  OPEN_AI_SETTINGS,
   AUTHENTICATION_ERROR_LOG_IN_AGAIN,
   FAILED_TO_PLACE_ORDER,
   INSUFFICIENT_BALANCE,
@@ -318,6 +320,30 @@ export const ServerRefusesTheOrder: Story = {
     await expect(within(region).getByRole('link', { name: ADD_FUNDS })).toHaveAttribute('href', '/wallet')
     // The values stay, so the user can try again after a deposit.
     await expect(canvas.getByRole('textbox', { name: 'Quantity' })).toHaveValue('1000')
+  },
+}
+
+export const AiOrderWithoutKey: Story = {
+  name: 'An AI order no key can write is refused, with the way to the AI settings',
+  parameters: {
+    msw: {
+      handlers: [
+        handlers.createOrder.failure(`ai_settings: ${aiKeyRequired('DeepSeek')}`, 422, 'ai_settings'),
+        ...scenarios.default,
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    await chooseActionType(canvas, 'AI COMMENTS')
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Link' }), 'https://x.com/engagepanel/status/2')
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Quantity' }), '10')
+    await userEvent.click(canvas.getByRole('button', { name: 'Place Order' }))
+    await expect(await findToast(aiKeyRequired('DeepSeek'))).toBeVisible()
+    const region = within(document.body).getByRole('region', { name: 'Notifications' })
+    await expect(within(region).getByRole('link', { name: OPEN_AI_SETTINGS })).toHaveAttribute(
+      'href',
+      '/settings?tab=ai',
+    )
   },
 }
 

@@ -151,6 +151,15 @@ export function orderQueuedForRetry(orderId: string): string {
 
 // House texts for the order endpoints' refusals.
 export const INSUFFICIENT_BALANCE = 'Insufficient balance'
+/**
+ * House text: an AI order whose setting has no key of its own, on a server without the operator's key for that
+ * provider, would be charged and then never written; it is refused before the charge.
+ */
+export function aiKeyRequired(providerName: string): string {
+  return `This AI setting has no API key for ${providerName}, and this panel has none to lend. Add your key to the setting in AI settings, then place the order again.`
+}
+/** House text: the link beside a refusal for a missing AI key. */
+export const OPEN_AI_SETTINGS = 'Open AI settings'
 /** House text: the link to the wallet beside 'Insufficient balance'. */
 export const ADD_FUNDS = 'Add funds'
 export const UNKNOWN_SERVICE = 'Unknown service'

@@ -122,6 +122,38 @@ async function savedSettingApiKey(
 }
 
 /**
+ * Whether an AI order written with `fields` (or, without any, with the 'Default AI' preset) could be written:
+ * the operator has a key for its provider, or the customer saved one with that setting for that provider. A key
+ * typed into an order but not saved is not kept on the order, so it does not count. Checked before the charge,
+ * so an order that could only wait paused is never taken.
+ */
+export async function aiOrderCanRun(
+  db: Db,
+  input: {
+    userId: number
+    fields: AiSettingFields | null
+    now: number
+    defaultApiKeys: Config['ai']['defaultApiKeys']
+  },
+): Promise<{ canRun: boolean; provider: AiProvider }> {
+  const setting = input.fields
+    ? settingFromFields(input.fields)
+    : orderAiSetting({ ai_setting: null, created_at: input.now })
+  if (input.defaultApiKeys[setting.provider]) return { canRun: true, provider: setting.provider }
+  if (setting.id === undefined) return { canRun: false, provider: setting.provider }
+  const saved = await db
+    .selectFrom('ai_settings')
+    .select(['provider', 'api_key_encrypted'])
+    .where('user_id', '=', input.userId)
+    .where(sql<boolean>`lower(id) = ${setting.id.toLowerCase()}`)
+    .executeTakeFirst()
+  return {
+    canRun: Boolean(saved?.api_key_encrypted) && saved?.provider === setting.provider,
+    provider: setting.provider,
+  }
+}
+
+/**
  * The key a preview uses: the key in the body when one is typed (a masked value is the stored key sent back),
  * none when the body clears it (''), else the saved setting's key. '' means the operator's default key.
  */
