@@ -34,9 +34,6 @@ export function quantityTextWithin(limits: QuantityLimits) {
     .transform((text) => parseQuantity(text) ?? 0)
 }
 
-/** A quantity input's text under the rule of every order, 1 to 10,000. */
-export const QuantityText = quantityTextWithin(DEFAULT_QUANTITY_LIMITS)
-
 /** The limits of the chosen service: its own once the list has them, else the rule of every order. */
 export function limitsOf(
   limits: Readonly<Record<string, QuantityLimits>> | undefined,
