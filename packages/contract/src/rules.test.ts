@@ -162,7 +162,7 @@ describe('services', () => {
     expect(pricingFeatures('ai_comments')).toContain('Custom AI settings')
     expect(pricingFeatures('likes')).toEqual([
       'Real-time analytics dashboard',
-      '24/7 priority support',
+      'Support Everyday | 9 AM to 5 PM',
       'AI-powered optimization',
       'Standard settings',
       'API access',
