@@ -151,6 +151,14 @@ export function orderQueuedForRetry(orderId: string): string {
 
 // House texts for the order endpoints' refusals.
 export const INSUFFICIENT_BALANCE = 'Insufficient balance'
+/** House text: the summary's word on how a subscription is paid. */
+export function chargedPeriodByPeriod(perPeriod: string): string {
+  return `Charged period by period: ${perPeriod} as each period starts, not the total at once.`
+}
+/** House text: a subscription whose first period the balance cannot pay is refused before it is sent. */
+export function firstPeriodNotCovered(perPeriod: string): string {
+  return `Your balance does not cover the first period (${perPeriod}). Add funds, then subscribe.`
+}
 /**
  * House text: an AI order whose setting has no key of its own, on a server without the operator's key for that
  * provider, would be charged and then never written; it is refused before the charge.

@@ -6,6 +6,12 @@ import {
   DEFAULT_RENEWAL_PERIOD,
   DEFAULT_SUBSCRIPTION_ACTION_TYPE,
   defaultSubscriptionEndDate,
+  defaultSubscriptionStartDate,
+  firstPeriodNotCovered,
+  formatMicros,
+  ORDER_TOTAL_DECIMALS,
+  subscriptionCostMicros,
+  usdToMicros,
   END_BEFORE_START,
   END_DATE_REQUIRED,
   FAILED_TO_PLACE_ORDER,
@@ -23,7 +29,7 @@ import {
   type CreateSubscriptionResponse,
   type QuantityLimits,
 } from '@engage/contract'
-import { useCreateSubscription, useServiceLimits, useServices } from '@engage/client'
+import { useCreateSubscription, useMe, useServiceLimits, useServices } from '@engage/client'
 import {
   Button,
   DatePicker,
@@ -107,6 +113,7 @@ export function SubscriptionForm({
   const serviceLimits = useServiceLimits()
   const createSubscription = useCreateSubscription()
   const messages = useOrderMessages()
+  const me = useMe()
 
   // The schema is chosen at each check from the action type, so a change of service applies its limits.
   const form = useForm<SubscriptionFormInput>({
@@ -114,7 +121,7 @@ export function SubscriptionForm({
       zodResolver(subscriptionFormSchema(limitsOf(serviceLimits.data, values.actionType)), undefined, {
         raw: true,
       })(values, context, options),
-    defaultValues: initialValues(defaultStartDate ?? new Date()),
+    defaultValues: initialValues(defaultStartDate ?? defaultSubscriptionStartDate(new Date())),
   })
   const [actionType, renewalPeriod, quantityText, startDate, endDate, aiSettings] = useWatch({
     control: form.control,
@@ -148,6 +155,13 @@ export function SubscriptionForm({
   const subscribe = async (input: SubscriptionFormInput) => {
     const values = subscriptionFormSchema(limitsOf(serviceLimits.data, input.actionType)).parse(input)
     if (!values.startDate || !values.endDate) return
+    // Each period is charged as it starts, the first at once: a balance that cannot pay it is told so here,
+    // before anything is sent.
+    const firstPeriodMicros = subscriptionCostMicros(values.quantityPerPeriod, 1, rates[values.actionType])
+    if (me.data && usdToMicros(me.data.balance) < firstPeriodMicros) {
+      messages.error(firstPeriodNotCovered(formatMicros(firstPeriodMicros, ORDER_TOTAL_DECIMALS)))
+      return
+    }
     try {
       const answer = await createSubscription.mutateAsync({
         plan: '',
@@ -160,7 +174,7 @@ export function SubscriptionForm({
         aiSettings: isAiService(values.actionType) ? values.aiSettings : [],
       })
       messages.success(SUBSCRIPTION_CREATED)
-      form.reset(initialValues(new Date()))
+      form.reset(initialValues(defaultSubscriptionStartDate(new Date())))
       onSubscribed?.(answer)
     } catch (error) {
       messages.failure(error, FAILED_TO_PLACE_ORDER)
