@@ -5,6 +5,7 @@ import {
   applyUpstreamStatus,
   cancelRefusedNote,
   NO_PROVIDER,
+  PROVIDER_DISABLED,
   PLACEMENT_UNCONFIRMED,
   providerRefusedReason,
   providerUnreachableReason,
@@ -313,6 +314,21 @@ describe('failures', () => {
     expect(h.addsFor(link)).toBe(2)
     expect(await orderRow(order.id)).toMatchObject({ status: 'paused' })
     await h.t.db.updateTable('services').set({ min_quantity: 100 }).where('name', '=', 'views').execute()
+  })
+
+  it('pauses an order of a service whose provider is disabled, and says so', async () => {
+    const user = await customer()
+    const link = uniqueLink()
+    await h.t.db.updateTable('providers').set({ enabled: 0 }).where('name', '=', 'Simulator').execute()
+    try {
+      const order = await placeOrder(user, { service_type: 'likes', target_url: link, quantity: 20 })
+      await h.worker.drain()
+      expect(await orderRow(order.id)).toMatchObject({ status: 'paused', paused_reason: PROVIDER_DISABLED })
+      expect(PROVIDER_DISABLED).not.toBe(NO_PROVIDER)
+      expect(h.addsFor(link)).toBe(0)
+    } finally {
+      await h.t.db.updateTable('providers').set({ enabled: 1 }).where('name', '=', 'Simulator').execute()
+    }
   })
 
   it('pauses an order of a service with no provider, and sends it once the operator maps the service', async () => {

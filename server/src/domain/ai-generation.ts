@@ -15,7 +15,7 @@ import type { Db } from '../db/connect'
 import type { Order } from '../db/schema'
 import type { Clock } from './clock'
 import { enqueueAttempt } from '../jobs/queue'
-import { NO_PROVIDER, type OrderTextsSource, serviceUpstream } from './fulfilment'
+import { noUpstreamReason, type OrderTextsSource, serviceUpstream } from './fulfilment'
 import { toApiOrder } from './orders'
 
 // The texts of ai_comments and ai_tweets orders: written by the customer's AI setting, frozen on the
@@ -23,7 +23,7 @@ import { toApiOrder } from './orders'
 // back; sent upstream as the `comments` of a Custom Comments service once all of them exist.
 //
 // The lifecycle rides on the order's `dispatch-order` job (domain/fulfilment.ts). Dispatching an AI order first
-// checks that its service is mapped to a provider (an unmapped one pauses with NO_PROVIDER before any text is
+// checks that its service is mapped to a provider (an unmapped one pauses with the reason it has no upstream before any text is
 // paid for), then asks generatedOrderTexts for its texts; while they are incomplete that enqueues `generate-texts` (once) and the
 // dispatch waits, looking again a little later. generateOrderTexts writes what is missing; the waiting dispatch
 // then finds every text and sends them. A provider that refuses the setting (or keeps failing after the job's
@@ -311,7 +311,7 @@ export async function generateOrderTexts(
   // The dispatch checked the mapping before asking for texts; an operator may have removed it since. Texts
   // that could not be sent anywhere are not bought: the order pauses as its dispatch would pause it.
   if (!(await serviceUpstream(db, service))) {
-    await pauseOrderForAi(db, order.id, NO_PROVIDER, deps.clock.now())
+    await pauseOrderForAi(db, order.id, await noUpstreamReason(db, service), deps.clock.now())
     return 'paused'
   }
 
