@@ -8,14 +8,18 @@ import {
   newVisitor,
   screenshotOnFailure,
   type Viewport,
+  usdAsShown,
 } from './support/browser'
 
 // A returning customer, once on a wide screen and once on a phone: an account that already has orders (one
 // completed, one in progress or pending, one cancelled) places a single, a mass and a subscription order in a
 // row on the open dashboard, sees an order placed through the API v2 arrive and move on with the 20-second
-// refresh without a reload, cancels an order and sees the refund in the header, and opens a transaction's
-// details. Each width has its own account on the shared server; the steps run in order on one page, which is
-// never reloaded between the orders (a broken update would show the error fallback, which fails the step).
+// refresh without a reload, cancels an order and sees the result at once and the refund in the header, and
+// opens a transaction's details. On the way it checks what a first-time customer stumbled on: Contact Us and
+// Updates links open their real addresses, the order form holds each service to its own limits before sending,
+// and a failed deposit reads as failed in the wallet. Each width has its own account on the shared server; the
+// steps run in order on one page, which is never reloaded between the orders (a broken update would show the
+// error fallback, which fails the step).
 
 const widths: { name: string; viewport: Viewport }[] = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -142,6 +146,62 @@ describe.each(widths)('a customer with history on a $name ($viewport.width px)',
       .waitFor()
   })
 
+  it('opens Contact Us and Updates links at their real addresses, not inside the panel', async () => {
+    const panel = page.getByRole('tablist', { name: 'Help and news' }).locator('..')
+    await page.getByRole('tab', { name: 'Contact Us' }).click()
+    const contacts = page.getByRole('list', { name: 'Contact methods' })
+    await contacts.waitFor()
+    const links = contacts.getByRole('link')
+    expect(await links.count()).toBeGreaterThan(0)
+    for (const contactLink of await links.all()) {
+      const href = (await contactLink.getAttribute('href')) ?? ''
+      expect(href).toMatch(/^(https?:\/\/|mailto:)/)
+      if (href.startsWith('http')) {
+        expect(await contactLink.getAttribute('target')).toBe('_blank')
+        expect(await contactLink.getAttribute('rel')).toContain('noopener')
+      }
+    }
+    await panel.getByRole('tab', { name: 'Updates' }).click()
+    for (const updateLink of await page.getByRole('list', { name: 'Updates' }).getByRole('link').all()) {
+      expect((await updateLink.getAttribute('href')) ?? '').not.toMatch(/^\/dashboard\//)
+    }
+  })
+
+  it("shows the chosen service's own limits and refuses a quantity outside them before sending", async () => {
+    const services = await api<{ name: string; minQuantity: number; maxQuantity: number }[]>(
+      token,
+      '/api/services',
+    )
+    const likes = services.find((service) => service.name === 'likes')
+    if (!likes) throw new Error('the demo panel has a likes service')
+    const count = (value: number) => value.toLocaleString('en-US')
+    const orderForm = page.getByRole('form', { name: 'New order' })
+    await choose(orderForm, 'Action Type', 'LIKES')
+    const quantity = orderForm.getByLabel('Quantity')
+    expect(await quantity.getAttribute('placeholder')).toBe(`Minimum: ${count(likes.minQuantity)}`)
+    await orderForm.getByText(`From ${count(likes.minQuantity)} to ${count(likes.maxQuantity)}`).waitFor()
+    await orderForm.getByLabel('Link').fill(link('too-many'))
+    await quantity.fill(String(likes.maxQuantity + 1))
+    const sent: string[] = []
+    const record = (request: { url(): string; method(): string }) => {
+      if (request.method() === 'POST' && request.url().includes('/api/orders/create'))
+        sent.push(request.url())
+    }
+    page.on('request', record)
+    await orderForm.getByRole('button', { name: 'Place Order' }).click()
+    await orderForm
+      .getByText(`Quantity must be between ${count(likes.minQuantity)} - ${count(likes.maxQuantity)}`, {
+        exact: true,
+      })
+      .waitFor()
+    await quantity.fill('12.5')
+    await orderForm.getByText('Quantity must be a whole number', { exact: true }).waitFor()
+    page.off('request', record)
+    expect(sent).toEqual([])
+    await quantity.fill('')
+    await orderForm.getByLabel('Link').fill('')
+  })
+
   it('places a single order: its message, and its row in the list', async () => {
     const orderForm = page.getByRole('form', { name: 'New order' })
     await choose(orderForm, 'Action Type', 'LIKES')
@@ -244,13 +304,21 @@ describe.each(widths)('a customer with history on a $name ($viewport.width px)',
     await page.getByRole('button', { name: `Cancel order ${orderId}` }).click()
     await page.getByText('Are you sure you want to cancel this order?').waitFor()
     await page.getByRole('button', { name: 'Cancel Order', exact: true }).click()
-    await page.getByText('Order cancelled successfully').first().waitFor()
+    // Cancelled at once while the provider has not been asked yet; else the provider is asked to stop it.
+    await page
+      .getByText(/^(Order cancelled successfully|Cancellation requested: .*)$/)
+      .first()
+      .waitFor()
+    // The row changes at once: no second Cancel for it.
+    await expect
+      .poll(() => page.getByRole('button', { name: `Cancel order ${orderId}` }).count(), { timeout: 5_000 })
+      .toBe(0)
     // What the provider had not delivered yet comes back: all of it while pending, the rest once started.
     await expect
       .poll(async () => (await api<{ balance: number }>(token, '/api/user/me')).balance, { timeout: 30_000 })
       .toBeGreaterThan(balanceCharged)
     const { balance, username } = await api<{ balance: number; username: string }>(token, '/api/user/me')
-    const shown = `$${balance.toFixed(2)}`
+    const shown = usdAsShown(balance)
     const header = page.getByRole('banner')
     if (viewport.width >= 768) {
       await header.getByText(shown).first().waitFor({ timeout: 30_000 })
@@ -268,6 +336,37 @@ describe.each(widths)('a customer with history on a $name ($viewport.width px)',
           { timeout: 30_000, interval: 2_000 },
         )
         .toBe(`Balance: ${shown}`)
+    }
+  })
+
+  it('shows a failed deposit as failed: no plus sign, not the credit colour', async () => {
+    await page.goto('/wallet')
+    const deposit = page.getByRole('form', { name: 'Deposit' })
+    await deposit.getByRole('textbox', { name: 'Amount (USD)' }).fill('7.50')
+    await deposit.getByRole('button', { name: 'Deposit' }).click()
+    await page.waitForURL('**/sandbox/pay/**')
+    await page.getByRole('button', { name: 'Fail' }).click()
+    await page.waitForURL((url) => url.pathname === '/wallet')
+    const table = page.getByRole('grid', { name: 'Transactions' })
+    const failed = table.getByText('$7.50', { exact: true }).first()
+    await failed.waitFor({ timeout: 20_000 })
+    expect(await table.getByText('+$7.50', { exact: true }).count()).toBe(0)
+    // The completed deposit of the history is a credit, in the credit colour; the failed one is not.
+    const credit = table.getByText('+$40.00', { exact: true }).first()
+    const colour = (element: typeof failed) => element.evaluate((node) => getComputedStyle(node).color)
+    expect(await colour(failed)).not.toBe(await colour(credit))
+  })
+
+  it('never scrolls a page sideways, /orders included', async () => {
+    for (const path of ['/orders', '/dashboard', '/wallet', '/settings']) {
+      await page.goto(path)
+      await page.getByRole('main').waitFor()
+      await page.waitForLoadState('networkidle')
+      const widths = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        screen: window.innerWidth,
+      }))
+      expect(widths.page, path).toBeLessThanOrEqual(widths.screen)
     }
   })
 

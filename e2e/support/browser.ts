@@ -106,3 +106,11 @@ export function failOnBrokenPages(): { watch: (page: Page) => void } {
   })
   return { watch: (page) => void pages.push({ page, errors: watchPage(page).errors }) }
 }
+
+/**
+ * A balance as the panel shows it: cents as usual ('$12.50'), a sub-cent balance with the precision it has
+ * ('$9.991'), grouped by thousands.
+ */
+export function usdAsShown(amountUsd: number): string {
+  return `$${amountUsd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`
+}

@@ -64,6 +64,8 @@ describe('generateOrderTexts', () => {
   })
 
   it('writes nothing for an order that is no longer pending', async () => {
+    // An OpenAI order needs the customer's key: the panel has only the operator's DeepSeek key.
+    await ai.saveSetting({ ...openAiSetting, api_key: customerKey })
     const order = await ai.placeOrder({
       service_type: 'ai_comments',
       quantity: 3,

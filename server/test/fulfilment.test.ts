@@ -5,6 +5,7 @@ import {
   applyUpstreamStatus,
   cancelRefusedNote,
   NO_PROVIDER,
+  PROVIDER_DISABLED,
   PLACEMENT_UNCONFIRMED,
   providerRefusedReason,
   providerUnreachableReason,
@@ -347,6 +348,21 @@ describe('failures', () => {
     const reason = unknownStatusReason(`Refun\u0000ded\u001b[31m${'x'.repeat(100)}`)
     expect(reason).not.toMatch(/\p{Cc}/u)
     expect(reason).toContain(`"Refunded[31m${'x'.repeat(28)}"`)
+  })
+
+  it('pauses an order of a service whose provider is disabled, and says so', async () => {
+    const user = await customer()
+    const link = uniqueLink()
+    await h.t.db.updateTable('providers').set({ enabled: 0 }).where('name', '=', 'Simulator').execute()
+    try {
+      const order = await placeOrder(user, { service_type: 'likes', target_url: link, quantity: 20 })
+      await h.worker.drain()
+      expect(await orderRow(order.id)).toMatchObject({ status: 'paused', paused_reason: PROVIDER_DISABLED })
+      expect(PROVIDER_DISABLED).not.toBe(NO_PROVIDER)
+      expect(h.addsFor(link)).toBe(0)
+    } finally {
+      await h.t.db.updateTable('providers').set({ enabled: 1 }).where('name', '=', 'Simulator').execute()
+    }
   })
 
   it('pauses an order of a service with no provider, and sends it once the operator maps the service', async () => {

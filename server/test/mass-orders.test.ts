@@ -7,6 +7,7 @@ import {
   MASS_ORDER_TOO_MANY,
   MassOrderResponse,
   QUANTITY_RANGE_MESSAGE,
+  QUANTITY_WHOLE_NUMBER_MESSAGE,
   SERVICE_TYPE_REQUIRED,
   UNKNOWN_SERVICE,
   VALID_URL_REQUIRED,
@@ -158,7 +159,7 @@ describe('POST /api/orders/mass', () => {
     [
       'a fractional quantity',
       { quantity: 2.5 },
-      `items[1].quantity: ${QUANTITY_RANGE_MESSAGE}`,
+      `items[1].quantity: ${QUANTITY_WHOLE_NUMBER_MESSAGE}`,
       'items[1].quantity',
     ],
     [

@@ -10,20 +10,35 @@ import {
   ORDER_NOT_RETRYABLE,
   Order,
   QUANTITY_RANGE_MESSAGE,
+  QUANTITY_WHOLE_NUMBER_MESSAGE,
   SERVICE_TYPE_REQUIRED,
   UNKNOWN_SERVICE,
   VALID_URL_REQUIRED,
 } from '@engage/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ledgerSum } from '../src/domain/ledger'
-import { authed, createTestApp, fund, signUp, type SignedUp, type TestApp } from './support/app'
+import {
+  authed,
+  createTestApp,
+  createTestConfig,
+  fund,
+  signUp,
+  type SignedUp,
+  type TestApp,
+} from './support/app'
 import { addService, uniqueLink } from './support/services'
 
 let t: TestApp
 let serviceIds: Record<string, number>
 
+/** The operator's DeepSeek key of this file's panel, so its AI orders can be written. */
+const operatorDeepSeekKey = 'sk-operator-orders-test-0123456789'
+
 beforeAll(async () => {
-  t = await createTestApp()
+  const base = createTestConfig()
+  t = await createTestApp({
+    config: { ai: { ...base.ai, defaultApiKeys: { deepseek: operatorDeepSeekKey } } },
+  })
   serviceIds = {
     // 1.234567 USD per 1,000: 3 units cost 0.003703701 USD, charged 0.003704.
     followers: await addService(t.db, 'followers', 1_234_567),
@@ -240,7 +255,7 @@ describe('POST /api/orders/create', () => {
     ['a zero quantity', { quantity: 0 }, `quantity: ${QUANTITY_RANGE_MESSAGE}`, 'quantity'],
     ['a negative quantity', { quantity: -5 }, `quantity: ${QUANTITY_RANGE_MESSAGE}`, 'quantity'],
     ['a quantity above 10,000', { quantity: 10_001 }, `quantity: ${QUANTITY_RANGE_MESSAGE}`, 'quantity'],
-    ['a fractional quantity', { quantity: 1.5 }, `quantity: ${QUANTITY_RANGE_MESSAGE}`, 'quantity'],
+    ['a fractional quantity', { quantity: 1.5 }, `quantity: ${QUANTITY_WHOLE_NUMBER_MESSAGE}`, 'quantity'],
     ['a huge quantity', { quantity: 1e300 }, `quantity: ${QUANTITY_RANGE_MESSAGE}`, 'quantity'],
     ['a quantity given as text', { quantity: '100' }, `quantity: ${QUANTITY_RANGE_MESSAGE}`, 'quantity'],
     [

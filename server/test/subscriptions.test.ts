@@ -5,6 +5,7 @@ import {
   END_DATE_REQUIRED,
   INSUFFICIENT_BALANCE,
   QUANTITY_RANGE_MESSAGE,
+  QUANTITY_WHOLE_NUMBER_MESSAGE,
   RENEWAL_PERIOD_INVALID,
   START_DATE_REQUIRED,
   Subscription,
@@ -209,7 +210,7 @@ describe('POST /api/orders/subscription', () => {
       'a fractional quantity per period',
       { quantityPerPeriod: 7.5 },
       'quantityPerPeriod',
-      QUANTITY_RANGE_MESSAGE,
+      QUANTITY_WHOLE_NUMBER_MESSAGE,
     ],
     [
       'a quantity outside the service limits',

@@ -68,7 +68,7 @@ export const PlaceAnOrder: Story = {
       await userEvent.hover(within(newRow).getByRole('button', { name: 'LIKES' }))
       const card = await page().findByRole('dialog', { name: /^Order \d+ details$/ })
       await expect(within(card).getByText('Link').nextElementSibling).toHaveTextContent(link)
-      await expect(within(card).getByText('Charge').nextElementSibling).toHaveTextContent('$0.9000')
+      await expect(within(card).getByText('Charge').nextElementSibling).toHaveTextContent('$0.90')
       await userEvent.unhover(within(newRow).getByRole('button', { name: 'LIKES' }))
     })
 

@@ -78,18 +78,22 @@ export const Default: Story = {
           )
         },
       )
-      await step('wide: the user menu has Dashboard, Home, Settings, Wallet, Logout', async () => {
-        const menu = await openUserMenu(canvas)
-        const items = within(menu).getAllByRole('menuitem')
-        await expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
-          ['Dashboard', '/dashboard'],
-          ['Home', '/'],
-          ['Settings', '/settings'],
-          ['Wallet', '/wallet'],
-          ['Logout', '/logout'],
-        ])
-        await userEvent.keyboard('{Escape}')
-      })
+      await step(
+        'wide: the user menu has Dashboard, Home, Settings, Change Password, Wallet, Logout',
+        async () => {
+          const menu = await openUserMenu(canvas)
+          const items = within(menu).getAllByRole('menuitem')
+          await expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
+            ['Dashboard', '/dashboard'],
+            ['Home', '/'],
+            ['Settings', '/settings'],
+            ['Change Password', '/auth?mode=change'],
+            ['Wallet', '/wallet'],
+            ['Logout', '/logout'],
+          ])
+          await userEvent.keyboard('{Escape}')
+        },
+      )
     } else {
       await step('narrow: the sidebar is closed; no balance chip, no toggle button', async () => {
         await expect(canvas.queryByRole('navigation')).toBeNull()
@@ -115,6 +119,7 @@ export const Default: Story = {
             ['Orders', '/dashboard'],
             ['Orders History', '/orders'],
             ['Settings', '/settings'],
+            ['Change Password', '/auth?mode=change'],
             ['Wallet', '/wallet'],
             ['Light mode', null],
             ['Logout', '/logout'],

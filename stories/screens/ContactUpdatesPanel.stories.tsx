@@ -3,7 +3,8 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { SUPPORT_HOURS } from '@engage/contract'
 import { fixtureContactMethods, fixtureUpdates, scenarios } from '@engage/mocks'
 import { ContactUpdatesPanel, NO_UPDATES } from '@engage/screens'
-import { Box } from '@engage/ui'
+import { Box, keepAbsoluteAddresses } from '@engage/ui'
+import { RouterProvider } from 'react-aria-components'
 import { withClient, withRouter } from '../support/decorators'
 
 const meta = {
@@ -63,6 +64,38 @@ export const Default: Story = {
       await expect(mail).toHaveAttribute('href', 'mailto:support@engagepanel.example')
       await expect(mail).not.toHaveAttribute('target')
     })
+  },
+}
+
+/**
+ * The panel's router resolves every `href` against the current path, as react-router's useHref does on
+ * /dashboard; the contact and update links must still carry their complete addresses.
+ */
+const resolveOnDashboard = (href: string) =>
+  href.startsWith('/') ? href : `/dashboard/${href}`.replace(/\/\/+/g, '/')
+const useDashboardHref = keepAbsoluteAddresses(resolveOnDashboard)
+
+export const InsideThePanelRouter: Story = {
+  name: 'Inside the panel router: links keep their real addresses',
+  decorators: [
+    (Story) => (
+      <RouterProvider navigate={() => undefined} useHref={useDashboardHref}>
+        <Story />
+      </RouterProvider>
+    ),
+  ],
+  play: async ({ canvas }) => {
+    const bot = await canvas.findByRole('link', { name: `@EngagePanelBot ${NEW_WINDOW}` })
+    await expect(bot).toHaveAttribute('href', 'https://t.me/EngagePanelBot')
+    await expect(bot).toHaveAttribute('rel', 'noopener')
+    const mail = canvas.getByRole('link', { name: 'support@engagepanel.example' })
+    await expect(mail).toHaveAttribute('href', 'mailto:support@engagepanel.example')
+    const updates = await openUpdates(canvas)
+    const [withUrl] = fixtureUpdates()
+    await expect(updates.getByRole('link', { name: `AI tweets are here ${NEW_WINDOW}` })).toHaveAttribute(
+      'href',
+      withUrl?.url ?? '',
+    )
   },
 }
 

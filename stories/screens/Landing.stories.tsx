@@ -59,7 +59,7 @@ export const Default: Story = {
         'AI-Powered Engagement',
         'Real-time Analytics',
         'Advanced Security',
-        'Team Collaboration',
+        'Mass Orders and Subscriptions',
       ])
     })
     await step('the pricing grid shows every service, with the volume discount note', async () => {

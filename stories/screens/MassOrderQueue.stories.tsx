@@ -133,6 +133,32 @@ export const AddAnotherServiceRules: Story = {
   },
 }
 
+export const ServiceLimits: Story = {
+  name: "An item is held to its service's own limits",
+  play: async ({ canvas, step }) => {
+    const quantity = canvas.getByRole('textbox', { name: 'Quantity' })
+    await userEvent.type(canvas.getByRole('textbox', { name: 'URL' }), 'https://x.com/engagepanel/status/1')
+    await step('AI tweets stop at 500: the hint says so', async () => {
+      await chooseActionType(canvas, 'AI TWEETS')
+      await expect(await canvas.findByText('From 1 to 500')).toBeVisible()
+    })
+    await step('600 AI tweets are refused beside the field and stay out of the queue', async () => {
+      await userEvent.type(quantity, '600')
+      await userEvent.click(canvas.getByRole('button', { name: 'Add Another Service' }))
+      await expect(await canvas.findByText('Quantity must be between 1 - 500')).toBeVisible()
+      await expect(canvas.getByRole('button', { name: 'Place Mass Order' })).toBeDisabled()
+    })
+    await step('another service checks the quantity again: 600 views are fine, 50 are not', async () => {
+      await chooseActionType(canvas, 'VIEWS')
+      await waitFor(() => expect(quantity).toHaveAttribute('placeholder', 'Minimum: 100'))
+      await waitFor(() => expect(canvas.queryByText('Quantity must be between 1 - 500')).toBeNull())
+      await userEvent.clear(quantity)
+      await userEvent.type(quantity, '50')
+      await expect(await canvas.findByText('Quantity must be between 100 - 10,000')).toBeVisible()
+    })
+  },
+}
+
 export const AddItems: Story = {
   play: async ({ canvas, step }) => {
     await step('an added item becomes a card and the form starts again at likes', async () => {

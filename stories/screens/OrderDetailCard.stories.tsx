@@ -48,8 +48,8 @@ export const Default: Story = {
     await expect(detail(card, 'Link')).toHaveTextContent('https://www.youtube.com/watch?v=dQw4w9WgXcQ')
     await expect(detail(card, 'Quantity')).toHaveTextContent('10,000')
     await expect(detail(card, 'Status')).toHaveTextContent('Completed')
-    // 10,000 views × $0.0004
-    await expect(detail(card, 'Charge')).toHaveTextContent('$4.0000')
+    // 10,000 views × $0.0004, as the wallet shows the same charge
+    await expect(detail(card, 'Charge')).toHaveTextContent('$4.00')
     await expect(detail(card, 'Start count')).toHaveTextContent('48,210')
     await expect(detail(card, 'Remains')).toHaveTextContent('0')
     // Not an AI order: neither progress nor texts.

@@ -1,13 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import type { within } from 'storybook/test'
-import { expect, fn, userEvent, waitFor } from 'storybook/test'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import {
+  ADD_FUNDS,
+  aiKeyRequired,
+  OPEN_AI_SETTINGS,
   AUTHENTICATION_ERROR_LOG_IN_AGAIN,
   FAILED_TO_PLACE_ORDER,
   INSUFFICIENT_BALANCE,
   NO_SERVICES_AVAILABLE,
   ORDER_PLACED,
   QUANTITY_RANGE_MESSAGE,
+  QUANTITY_WHOLE_NUMBER_MESSAGE,
   SERVICE_TYPE_REQUIRED,
   VALID_URL_REQUIRED,
 } from '@engage/contract'
@@ -119,11 +122,14 @@ export const ValidationMessages: Story = {
       await waitFor(() => expect(canvas.queryByText(VALID_URL_REQUIRED)).not.toBeInTheDocument())
     })
     await step('the quantity is a whole number from 1 to 10,000', async () => {
-      for (const text of ['0', '10001', '2.5', 'ten']) {
+      for (const text of ['0', '10001', 'ten']) {
         await userEvent.clear(quantity)
         await userEvent.type(quantity, text)
         await expect(canvas.getByText(QUANTITY_RANGE_MESSAGE)).toBeVisible()
       }
+      await userEvent.clear(quantity)
+      await userEvent.type(quantity, '2.5')
+      await expect(canvas.getByText(QUANTITY_WHOLE_NUMBER_MESSAGE)).toBeVisible()
       for (const text of ['1', '10000']) {
         await userEvent.clear(quantity)
         await userEvent.type(quantity, text)
@@ -133,6 +139,52 @@ export const ValidationMessages: Story = {
     await step('choosing an action type clears its message', async () => {
       await chooseActionType(canvas, 'LIKES')
       await waitFor(() => expect(canvas.queryByText(SERVICE_TYPE_REQUIRED)).not.toBeInTheDocument())
+    })
+  },
+}
+
+const limitState = createMockState()
+const limitOrders: unknown[] = []
+
+export const ServiceLimits: Story = {
+  name: "The chosen service's own limits, checked before sending",
+  parameters: {
+    msw: { handlers: [recordBodies('createOrder', limitOrders), ...createScenario('default', limitState)] },
+  },
+  beforeEach: () => {
+    limitOrders.length = 0
+  },
+  play: async ({ canvas, step }) => {
+    const quantity = canvas.getByRole('textbox', { name: 'Quantity' })
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Link' }), 'https://x.com/engagepanel/status/1')
+    await step('views start at 100: the placeholder and the hint say so', async () => {
+      await chooseActionType(canvas, 'VIEWS')
+      await waitFor(() => expect(quantity).toHaveAttribute('placeholder', 'Minimum: 100'))
+      await expect(canvas.getByText('From 100 to 10,000')).toBeVisible()
+    })
+    await step(
+      '50 views are refused beside the field, in the spec words, before anything is sent',
+      async () => {
+        await userEvent.type(quantity, '50')
+        await userEvent.click(canvas.getByRole('button', { name: 'Place Order' }))
+        await expect(await canvas.findByText('Quantity must be between 100 - 10,000')).toBeVisible()
+        await expect(canvas.queryByText(/quantity: /)).toBeNull()
+      },
+    )
+    await step('a fraction is told to be a whole number', async () => {
+      await userEvent.clear(quantity)
+      await userEvent.type(quantity, '150.5')
+      await expect(await canvas.findByText(QUANTITY_WHOLE_NUMBER_MESSAGE)).toBeVisible()
+    })
+    await step('follows stop at 5,000', async () => {
+      await chooseActionType(canvas, 'FOLLOWS')
+      await expect(canvas.getByText('From 1 to 5,000')).toBeVisible()
+      await userEvent.clear(quantity)
+      await userEvent.type(quantity, '6000')
+      await expect(await canvas.findByText('Quantity must be between 1 - 5,000')).toBeVisible()
+    })
+    await step('nothing reached the server', async () => {
+      await expect(limitOrders).toEqual([])
     })
   },
 }
@@ -261,9 +313,37 @@ export const ServerRefusesTheOrder: Story = {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Link' }), 'https://instagram.com/engage')
     await userEvent.type(canvas.getByRole('textbox', { name: 'Quantity' }), '1000')
     await userEvent.click(canvas.getByRole('button', { name: 'Place Order' }))
-    await expect(await findToast(INSUFFICIENT_BALANCE)).toBeVisible()
+    const toast = await findToast(INSUFFICIENT_BALANCE)
+    await expect(toast).toBeVisible()
+    // The toast offers the way to the wallet.
+    const region = within(document.body).getByRole('region', { name: 'Notifications' })
+    await expect(within(region).getByRole('link', { name: ADD_FUNDS })).toHaveAttribute('href', '/wallet')
     // The values stay, so the user can try again after a deposit.
     await expect(canvas.getByRole('textbox', { name: 'Quantity' })).toHaveValue('1000')
+  },
+}
+
+export const AiOrderWithoutKey: Story = {
+  name: 'An AI order no key can write is refused, with the way to the AI settings',
+  parameters: {
+    msw: {
+      handlers: [
+        handlers.createOrder.failure(`ai_settings: ${aiKeyRequired('DeepSeek')}`, 422, 'ai_settings'),
+        ...scenarios.default,
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    await chooseActionType(canvas, 'AI COMMENTS')
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Link' }), 'https://x.com/engagepanel/status/2')
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Quantity' }), '10')
+    await userEvent.click(canvas.getByRole('button', { name: 'Place Order' }))
+    await expect(await findToast(aiKeyRequired('DeepSeek'))).toBeVisible()
+    const region = within(document.body).getByRole('region', { name: 'Notifications' })
+    await expect(within(region).getByRole('link', { name: OPEN_AI_SETTINGS })).toHaveAttribute(
+      'href',
+      '/settings?tab=ai',
+    )
   },
 }
 
@@ -303,7 +383,8 @@ export const FieldRefusedByTheServer: Story = {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Link' }), 'https://instagram.com/engage')
     await userEvent.type(canvas.getByRole('textbox', { name: 'Quantity' }), '1000')
     await userEvent.click(canvas.getByRole('button', { name: 'Place Order' }))
-    await expect(await findToast(`target_url: ${VALID_URL_REQUIRED}`)).toBeVisible()
+    // The toast gives the message alone, without the API's field name in front.
+    await expect(await findToast(VALID_URL_REQUIRED)).toHaveTextContent(/^Valid URL required/)
     await expect(canvas.getByRole('textbox', { name: 'Link' })).toHaveAccessibleDescription(
       VALID_URL_REQUIRED,
     )

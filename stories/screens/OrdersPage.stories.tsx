@@ -18,7 +18,7 @@ import {
   fixtureProfile,
   scenarios,
 } from '@engage/mocks'
-import { ErrorFallback, OrdersPage } from '@engage/screens'
+import { AppShell, ErrorFallback, OrdersPage } from '@engage/screens'
 import { clearLiveAnnouncements } from '../support/announcements'
 import { chooseActionType } from '../support/select'
 import { orderScreenDecorators } from '../support/screens'
@@ -167,5 +167,55 @@ export const ErrorFallbackScreen: Story = {
     await expect(alert).toHaveTextContent(ORDERS_PAGE_ERROR)
     await userEvent.click(within(alert).getByRole('button', { name: REFRESH_PAGE }))
     await expect(args.onRefresh).toHaveBeenCalledTimes(1)
+  },
+}
+
+/** How far the page reaches past its frame: 0 when nothing makes it scroll sideways. */
+function overflowOf(frame: HTMLElement): number {
+  return frame.scrollWidth - frame.clientWidth
+}
+
+export const NoSidewaysScroll: Story = {
+  name: 'Phone width: nothing scrolls the page sideways; the orders table scrolls in its own frame',
+  render: () => (
+    <AppShell theme="light" onThemeChange={() => undefined} currentPath="/orders">
+      <OrdersPage />
+    </AppShell>
+  ),
+  play: async ({ canvas, step }) => {
+    const table = await canvas.findByRole('grid', { name: 'Orders' })
+    await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(3))
+    await step('the page is as wide as the screen', async () => {
+      await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth)
+    })
+    if (window.innerWidth < 768) {
+      await step('at 320 px too: tabs, form fields and table stay inside the screen', async () => {
+        const previousWidth = document.body.style.width
+        document.body.style.width = '320px'
+        try {
+          const scroller = table.parentElement as HTMLElement
+          const parts = [
+            canvas.getByRole('tablist', { name: 'Order type' }),
+            ...canvas.getAllByRole('textbox'),
+            canvas.getByRole('combobox', { name: 'Action Type' }),
+            scroller,
+          ]
+          for (const part of parts) {
+            await waitFor(() => expect(part.getBoundingClientRect().right).toBeLessThanOrEqual(320))
+          }
+        } finally {
+          document.body.style.width = previousWidth
+        }
+      })
+      await step(
+        'the wide table scrolls inside its frame, which shades the edge with more columns',
+        async () => {
+          const scroller = table.parentElement as HTMLElement
+          await expect(overflowOf(scroller)).toBeGreaterThan(0)
+          await expect(getComputedStyle(scroller).overflowX).toBe('auto')
+          await expect(getComputedStyle(scroller).backgroundImage).toContain('gradient')
+        },
+      )
+    }
   },
 }

@@ -10,7 +10,9 @@ import {
   FAILED_TO_RETRY_ORDERS,
   INTERNAL_SERVER_ERROR,
   NO_ORDERS_FOUND,
+  ORDER_CANCEL_REQUESTED,
   ORDER_CANCELLED,
+  ORDER_CANCELLING,
   ORDER_NOT_CANCELLABLE,
   orderQueuedForRetry,
 } from '@engage/contract'
@@ -180,7 +182,7 @@ export const DetailCardOnHover: Story = {
     await expect(detail('Order ID')).toHaveTextContent('1047')
     await expect(detail('Link')).toHaveTextContent('https://x.com/alexmorgan/status/1859100012345')
     // 40 AI comments × 0.05
-    await expect(detail('Charge')).toHaveTextContent('$2.0000')
+    await expect(detail('Charge')).toHaveTextContent('$2.00')
     await expect(detail('Start count')).toHaveTextContent('12')
     await expect(detail('Remains')).toHaveTextContent('25')
     await expect(detail('AI texts')).toHaveTextContent('15 of 40 texts')
@@ -226,6 +228,33 @@ export const CancelAnOrder: Story = {
         within(rows[0] as HTMLElement).queryByRole('button', { name: 'Cancel order 1048' }),
       ).toBeNull()
     })
+  },
+}
+
+export const CancelRequested: Story = {
+  name: 'Cancel an order already with the provider: the request is shown at once',
+  parameters: { msw: { handlers: createScenario('default', createMockState()) } },
+  play: async ({ canvas, step }) => {
+    await step('the processing order is cancelled after the confirmation', async () => {
+      const row = await rowOf(canvas, '1047')
+      await expect(row).toHaveTextContent('Processing')
+      await userEvent.click(within(row).getByRole('button', { name: 'Cancel order 1047' }))
+      const dialog = await page().findByRole('alertdialog', { name: CANCEL_ORDER_CONFIRMATION })
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Order' }))
+    })
+    await step(
+      'the server answers 202: the toast says what happens next, the row shows Cancelling',
+      async () => {
+        await expect(await findToast(ORDER_CANCEL_REQUESTED)).toBeVisible()
+        await expect(page().queryByText(ORDER_CANCELLED)).toBeNull()
+        const rows = await orderRows(canvas)
+        const row = rows.find((candidate) => candidate.textContent.includes(ORDER_CANCELLING))
+        await expect(row).toBeDefined()
+        await expect(
+          within(row as HTMLElement).queryByRole('button', { name: 'Cancel order 1047' }),
+        ).toBeNull()
+      },
+    )
   },
 }
 

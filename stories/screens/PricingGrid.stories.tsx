@@ -60,7 +60,7 @@ export const Default: Story = {
         .map((item) => item.textContent)
       await expect(aiFeatures).toEqual([
         'Real-time analytics dashboard',
-        '24/7 priority support',
+        'Support Everyday | 9 AM to 5 PM',
         'AI-powered optimization',
         'Custom AI settings',
         'API access',

@@ -12,6 +12,7 @@ import {
   FAILED_TO_FETCH_MODELS,
   FAILED_TO_SAVE_SETTINGS,
   NEW_AI_SETTING_NAME,
+  NO_SAVED_AI_KEY,
   TEMPERATURE_RANGE_MESSAGE,
 } from '@engage/contract'
 import { createMockState, createScenario, fixtureAiSettings, handlers, scenarios } from '@engage/mocks'
@@ -101,6 +102,17 @@ export const Default: Story = {
     // Read-only until Edit.
     await expect(canvas.queryByRole('textbox')).toBeNull()
     await expect(canvas.getByRole('button', { name: 'Edit' })).toBeVisible()
+  },
+}
+
+export const ChangePasswordLink: Story = {
+  name: 'User Information leads to Change Password',
+  play: async ({ canvas }) => {
+    const section = await canvas.findByRole('region', { name: 'Password' })
+    await expect(within(section).getByRole('link', { name: 'Change Password' })).toHaveAttribute(
+      'href',
+      '/auth?mode=change',
+    )
   },
 }
 
@@ -265,6 +277,19 @@ export const AiSettingDetails: Story = {
     await expect(valueFor('API Key')).toHaveTextContent(launchReplies?.apiKey ?? '')
     await userEvent.click(dialog.getByRole('button', { name: 'Edit' }))
     await findDialog('Edit AI Settings')
+  },
+}
+
+export const AiSettingDetailsWithoutKey: Story = {
+  name: 'AI settings: a setting saved without a key claims no key the panel may not have',
+  args: { defaultTab: 'ai' },
+  play: async ({ canvas }) => {
+    const table = await findAiTable(canvas)
+    await userEvent.click(table.getByRole('link', { name: 'Default AI' }))
+    const dialog = await findDialog('Default AI')
+    const apiKey = dialog.getByText('API Key', { selector: 'dt' }).nextElementSibling
+    await expect(apiKey).toHaveTextContent(NO_SAVED_AI_KEY)
+    await expect(dialog.queryByText(/operator's default key/)).toBeNull()
   },
 }
 

@@ -4,6 +4,7 @@ import { http } from 'msw'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import {
   END_BEFORE_START,
+  firstPeriodNotCovered,
   INSUFFICIENT_BALANCE,
   NO_SERVICES_AVAILABLE,
   QUANTITY_RANGE_MESSAGE,
@@ -22,6 +23,7 @@ import {
 } from '@engage/screens'
 import { Box, createToastQueue, ToastProvider } from '@engage/ui'
 import { withClient, withRouter } from '../support/decorators'
+import { recordBodies } from '../support/requests'
 import { choose, optionLabels } from '../support/select'
 
 function StoryToasts({ children }: { children: React.ReactNode }) {
@@ -319,6 +321,44 @@ export const SubscribeRefused: Story = {
     await expect(canvas.getByRole('textbox', { name: /Target URL/ })).toHaveValue(
       'https://instagram.com/engage.studio',
     )
+  },
+}
+
+// An account with one cent: the default plan's first period (7 followers, $0.0175) is more than that.
+const oneCentState = createMockState()
+oneCentState.balanceMicros = 10_000
+const oneCentSubscriptions: unknown[] = []
+const oneCentMe = { asked: false }
+
+export const FirstPeriodNotCovered: Story = {
+  name: 'A plan whose first period the balance cannot pay is refused before sending',
+  parameters: {
+    msw: {
+      handlers: [
+        recordBodies('createSubscription', oneCentSubscriptions),
+        // Notes that the user's data (with the balance) was asked for; the scenario answers it.
+        http.get('*/api/user/me', () => {
+          oneCentMe.asked = true
+          return undefined
+        }),
+        ...createScenario('default', oneCentState),
+      ],
+    },
+  },
+  beforeEach: () => {
+    oneCentSubscriptions.length = 0
+  },
+  play: async ({ canvas }) => {
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: /Target URL/ }),
+      'https://instagram.com/engage.studio',
+    )
+    // The balance arrives with the user's data.
+    await waitFor(() => expect(oneCentMe.asked).toBe(true))
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    await userEvent.click(canvas.getByRole('button', { name: 'Subscribe' }))
+    await expect(await findToast(firstPeriodNotCovered('$0.0175'))).toBeVisible()
+    await expect(oneCentSubscriptions).toEqual([])
   },
 }
 

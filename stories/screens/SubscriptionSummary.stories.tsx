@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { TOTAL_USD_AMOUNT } from '@engage/contract'
+import { chargedPeriodByPeriod, TOTAL_USD_AMOUNT } from '@engage/contract'
 import { fixtureServices } from '@engage/mocks'
 import { SubscriptionSummary } from '@engage/screens'
 import { Box } from '@engage/ui'
@@ -50,6 +50,15 @@ export const Default: Story = {
     // 7 × 7 followers × 0.0025 USD
     await expect(value(canvas, 'Total cost')).toHaveTextContent('$0.1225')
     await expect(canvas.getByText(TOTAL_USD_AMOUNT).nextElementSibling).toHaveTextContent('$0.1225')
+  },
+}
+
+export const ChargedPeriodByPeriod: Story = {
+  name: 'Says plainly that the total is charged period by period',
+  play: async ({ canvas }) => {
+    // 7 followers × 0.0025 USD each period.
+    await expect(value(canvas, 'Cost per period')).toHaveTextContent('$0.0175')
+    await expect(canvas.getByText(chargedPeriodByPeriod('$0.0175'))).toBeVisible()
   },
 }
 

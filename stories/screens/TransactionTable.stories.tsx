@@ -112,13 +112,42 @@ export const SignsAndColours: Story = {
         ['+$100.00', 'Completed', 'success'],
         ['+$25.00', 'Pending', 'warning'],
         ['+$15.00', 'Processing', 'info'],
-        ['+$40.00', 'Failed', 'critical'],
+        ['$40.00', 'Failed', 'critical'],
       ] as const
       for (const [amount, status, tone] of cases) {
         const row = await findRow(canvas, amount)
         await expectTone(within(row).getByText(status), tone)
       }
     })
+    await step('a failed deposit added nothing: no plus sign, no credit colour', async () => {
+      const row = await findRow(canvas, '$40.00')
+      await expect(canvas.queryByText('+$40.00')).toBeNull()
+      await expectTone(within(row).getByText('$40.00'), 'neutral')
+    })
+  },
+}
+
+// A charge of less than a cent (a few units of a cheap service) on top of the fixtures.
+const subCentState = createMockState()
+subCentState.transactions.unshift({
+  id: 'tx-ord-sub-cent',
+  date: FIXTURE_NOW.toISOString(),
+  type: 'order_payment',
+  method: 'balance',
+  amount: 0.009,
+  currency: 'USD',
+  status: 'completed',
+  txid: null,
+  payment_details: { order_id: '1050' },
+})
+
+export const SubCentAmounts: Story = {
+  name: 'A sub-cent charge keeps its precision',
+  parameters: { msw: { handlers: createScenario('default', subCentState) } },
+  play: async ({ canvas }) => {
+    const row = await findRow(canvas, '-$0.009')
+    await expect(within(row).getByText('Order Payment')).toBeVisible()
+    await expect(canvas.queryByText('-$0.01')).toBeNull()
   },
 }
 

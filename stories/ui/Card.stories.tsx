@@ -15,7 +15,7 @@ const meta = {
         <Heading level={2} id="card-title">
           Premium plan
         </Heading>
-        <Text tone="muted">Real-time analytics dashboard and 24/7 priority support.</Text>
+        <Text tone="muted">Real-time analytics dashboard and API access.</Text>
       </Stack>
     ),
   },

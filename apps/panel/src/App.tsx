@@ -2,7 +2,7 @@ import { Suspense, useEffect, type ReactNode } from 'react'
 import { RouterProvider } from 'react-aria-components'
 import { useHref, useLocation, useNavigate, useRoutes, type NavigateOptions } from 'react-router'
 import { ClientProvider, isSessionEndingError, useMe, type Client } from '@engage/client'
-import { ToastProvider } from '@engage/ui'
+import { keepAbsoluteAddresses, ToastProvider } from '@engage/ui'
 import type { QueryClient } from '@tanstack/react-query'
 import { PageDataProvider } from './ApiClient'
 import { AppErrorBoundary } from './AppErrorBoundary'
@@ -44,11 +44,14 @@ export function App({ client, queryClient }: AppProps) {
   )
 }
 
+/** Contact and update links carry complete addresses (`https://t.me/...`, `mailto:...`), kept as they are. */
+const useAppHref = keepAbsoluteAddresses(useHref)
+
 /** ui's links, menus and buttons with `href` navigate through react-router instead of reloading the page. */
 function AriaRouter({ children }: { children: ReactNode }) {
   const navigate = useNavigate()
   return (
-    <RouterProvider navigate={(path, options) => void navigate(path, options)} useHref={useHref}>
+    <RouterProvider navigate={(path, options) => void navigate(path, options)} useHref={useAppHref}>
       {children}
     </RouterProvider>
   )

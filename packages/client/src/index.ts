@@ -19,6 +19,7 @@ export {
   useOrders,
   usePaymentMethods,
   usePaymentStatus,
+  useServiceLimits,
   useServices,
   useSubscriptions,
   useTransactions,

@@ -3,6 +3,8 @@
 export const queryKeys = {
   me: ['me'] as const,
   services: ['services'] as const,
+  /** Under `services`, so whatever refreshes the rates refreshes the limits too. */
+  serviceLimits: ['services', 'limits'] as const,
   orders: ['orders'] as const,
   ordersPage: (limit: number) => ['orders', { limit }] as const,
   transactions: ['transactions'] as const,

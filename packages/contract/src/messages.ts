@@ -11,6 +11,8 @@ export const VALID_URL_REQUIRED = 'Valid URL required'
 /** The lead's reading : the rule is 1..10000, so the message says 1 (ADR 004). */
 export const QUANTITY_RANGE_MESSAGE = 'Quantity must be between 1 - 10,000'
 export const QUANTITY_PLACEHOLDER = 'Minimum: 1'
+/** House text: a quantity with a fractional part ('2.5'), which no service can deliver. */
+export const QUANTITY_WHOLE_NUMBER_MESSAGE = 'Quantity must be a whole number'
 export const API_KEY_REQUIRED = 'Please enter your API key'
 export const MODEL_REQUIRED = 'Please select a model'
 export const AMOUNT_REQUIRED = 'Amount is required'
@@ -135,6 +137,11 @@ export const ORDER_PLACED = 'Order placed successfully!'
 export const SUBSCRIPTION_CREATED = 'Subscription created and initial order placed successfully!'
 export const MASS_ORDERS_PLACED = 'Mass Orders placed successfully!'
 export const ORDER_CANCELLED = 'Order cancelled successfully'
+/** House text: the order had reached the provider, which is asked to stop it (the answer 202). */
+export const ORDER_CANCEL_REQUESTED =
+  'Cancellation requested: the provider is asked to stop this order, and what it did not deliver comes back to your balance.'
+/** House text: the status an order shows while its cancellation waits for the provider. */
+export const ORDER_CANCELLING = 'Cancelling'
 export const ALL_PAUSED_ORDERS_QUEUED = 'All paused orders have been queued for retry'
 
 /** 'Order {id} has been queued for retry'. */
@@ -144,6 +151,31 @@ export function orderQueuedForRetry(orderId: string): string {
 
 // House texts for the order endpoints' refusals.
 export const INSUFFICIENT_BALANCE = 'Insufficient balance'
+/** House text: the summary's word on how a subscription is paid. */
+export function chargedPeriodByPeriod(perPeriod: string): string {
+  return `Charged period by period: ${perPeriod} as each period starts, not the total at once.`
+}
+/** House text: a subscription whose first period the balance cannot pay is refused before it is sent. */
+export function firstPeriodNotCovered(perPeriod: string): string {
+  return `Your balance does not cover the first period (${perPeriod}). Add funds, then subscribe.`
+}
+/**
+ * House text: an AI order whose setting has no key of its own, on a server without the operator's key for that
+ * provider, would be charged and then never written; it is refused before the charge.
+ */
+export function aiKeyRequired(providerName: string): string {
+  return `This AI setting has no API key for ${providerName}, and this panel has none to lend. Add your key to the setting in AI settings, then place the order again.`
+}
+/**
+ * House text: the API Key of a setting saved without one. It claims no key the panel may not have: orders use
+ * the panel's key for the provider when it has one, and are refused otherwise.
+ */
+export const NO_SAVED_AI_KEY =
+  "None saved: orders use this panel's key for the provider if it has one, and are refused if it does not"
+/** House text: the link beside a refusal for a missing AI key. */
+export const OPEN_AI_SETTINGS = 'Open AI settings'
+/** House text: the link to the wallet beside 'Insufficient balance'. */
+export const ADD_FUNDS = 'Add funds'
 export const UNKNOWN_SERVICE = 'Unknown service'
 export const ORDER_NOT_FOUND = 'Order not found'
 export const DUPLICATE_ACTIVE_ORDER = 'An order for this link and service is already in progress'

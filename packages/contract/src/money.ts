@@ -88,3 +88,13 @@ export function formatMicros(micros: number, decimals = 2): string {
 export function formatUsd(amountUsd: number, decimals = 2): string {
   return formatMicros(usdToMicros(amountUsd), decimals)
 }
+
+/**
+ * A balance, a charge or a transaction amount with the precision it has: cents as usual ('$12.50'), and
+ * sub-cent amounts to the micro-USD without trailing zeros ('$0.009', '$9.991'), so a list of charges and the
+ * balance they leave add up as shown. Every place that shows money the ledger holds uses this one format.
+ */
+export function formatLedgerUsd(amountUsd: number): string {
+  const exact = formatUsd(amountUsd, 6)
+  return exact.replace(/(\.\d{2}\d*?)0+$/, '$1')
+}

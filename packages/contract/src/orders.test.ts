@@ -8,10 +8,13 @@ import {
   parseQuantity,
   per1kMicrosToUnitRateUsd,
   quantityError,
+  quantityHint,
+  quantityPlaceholder,
   serviceTypeError,
   unitRateUsdToPer1kMicros,
   urlError,
 } from './orders'
+import { Quantity } from './schemas/orders'
 
 describe('isHttpUrl', () => {
   it.each([
@@ -119,5 +122,43 @@ describe('order form total', () => {
   it('counts a quantity that is not a whole number as 0', () => {
     expect(orderTotal(1, Number.NaN)).toBe(0)
     expect(orderTotal(1, -4)).toBe(0)
+  })
+})
+
+describe('quantity limits of a service', () => {
+  const views = { min: 100, max: 10_000 }
+  const follows = { min: 1, max: 5_000 }
+
+  it.each([
+    [views, '99', 'Quantity must be between 100 - 10,000'],
+    [follows, '5001', 'Quantity must be between 1 - 5,000'],
+    [{ min: 10, max: 500 }, '', 'Quantity must be between 10 - 500'],
+  ])('refuses a quantity outside %j with its own range and no field name', (limits, input, message) => {
+    expect(quantityError(input, limits)).toBe(message)
+  })
+
+  it.each(['2.5', '100.5', ' 7,25 ', 2.5])('tells a fractional quantity %j it must be whole', (input) => {
+    expect(quantityError(input, views)).toBe('Quantity must be a whole number')
+  })
+
+  it('accepts both ends of the range', () => {
+    expect(quantityError('100', views)).toBeNull()
+    expect(quantityError(10_000, views)).toBeNull()
+  })
+
+  it('shows the range in the placeholder and the hint', () => {
+    expect(quantityPlaceholder(views)).toBe('Minimum: 100')
+    expect(quantityPlaceholder()).toBe('Minimum: 1')
+    expect(quantityHint(follows)).toBe('From 1 to 5,000')
+  })
+
+  it.each([
+    [1.5, 'Quantity must be a whole number'],
+    [0, 'Quantity must be between 1 - 10,000'],
+    [1e300, 'Quantity must be between 1 - 10,000'],
+  ])('the request schema refuses %j with %s', (input, message) => {
+    const result = Quantity.safeParse(input)
+    expect(result.success).toBe(false)
+    expect(result.error?.issues[0]?.message).toBe(message)
   })
 })

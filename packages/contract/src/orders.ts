@@ -1,7 +1,7 @@
 // Order form rules, and the charge the server stores on an order.
 
 import { decimalToScaledBigInt, formatMicros, microsToUsd } from './money'
-import { QUANTITY_RANGE_MESSAGE, SERVICE_TYPE_REQUIRED, VALID_URL_REQUIRED } from './messages'
+import { QUANTITY_WHOLE_NUMBER_MESSAGE, SERVICE_TYPE_REQUIRED, VALID_URL_REQUIRED } from './messages'
 
 export const QUANTITY_MIN = 1
 export const QUANTITY_MAX = 10_000
@@ -25,14 +25,59 @@ export function parseQuantity(value: unknown): number | null {
   return /^\+?\d{1,15}$/.test(text) ? Number(text) : null
 }
 
-export function isQuantityInRange(quantity: number): boolean {
-  return Number.isInteger(quantity) && quantity >= QUANTITY_MIN && quantity <= QUANTITY_MAX
+/** The quantities one service accepts, both ends included. */
+export interface QuantityLimits {
+  min: number
+  max: number
 }
 
-/** The field message for a quantity input, or null when it is valid. */
-export function quantityError(value: unknown): string | null {
+/** The limits of a service the screens know nothing more about: the rule of every order, 1 to 10,000. */
+export const DEFAULT_QUANTITY_LIMITS: QuantityLimits = { min: QUANTITY_MIN, max: QUANTITY_MAX }
+
+const formatCount = (value: number) => value.toLocaleString('en-US')
+
+/**
+ * The quantity message for a range, in the spec's words: 'Quantity must be between 100 - 10,000'. The server
+ * says the same for a service's own limits, without the field name in front.
+ */
+export function quantityRangeMessage(limits: QuantityLimits = DEFAULT_QUANTITY_LIMITS): string {
+  return `Quantity must be between ${formatCount(limits.min)} - ${formatCount(limits.max)}`
+}
+
+/** The quantity input's placeholder for a service: 'Minimum: 100'. */
+export function quantityPlaceholder(limits: QuantityLimits = DEFAULT_QUANTITY_LIMITS): string {
+  return `Minimum: ${formatCount(limits.min)}`
+}
+
+/** The hint under a quantity input once a service is chosen: 'From 100 to 5,000'. */
+export function quantityHint(limits: QuantityLimits): string {
+  return `From ${formatCount(limits.min)} to ${formatCount(limits.max)}`
+}
+
+export function isQuantityInRange(
+  quantity: number,
+  limits: QuantityLimits = DEFAULT_QUANTITY_LIMITS,
+): boolean {
+  return Number.isInteger(quantity) && quantity >= limits.min && quantity <= limits.max
+}
+
+/** True for a number with a fractional part, typed ('2.5', '2,5') or given (2.5). */
+function isFractional(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value) && !Number.isInteger(value)
+  return typeof value === 'string' && /^\s*\+?\d*[.,]\d*[1-9]\d*\s*$/.test(value)
+}
+
+/**
+ * The field message for a quantity input, or null when it is valid: a fractional quantity is told it must be
+ * a whole number, anything else outside the service's limits gets the range message.
+ */
+export function quantityError(
+  value: unknown,
+  limits: QuantityLimits = DEFAULT_QUANTITY_LIMITS,
+): string | null {
+  if (isFractional(value)) return QUANTITY_WHOLE_NUMBER_MESSAGE
   const quantity = parseQuantity(value)
-  return quantity !== null && isQuantityInRange(quantity) ? null : QUANTITY_RANGE_MESSAGE
+  return quantity !== null && isQuantityInRange(quantity, limits) ? null : quantityRangeMessage(limits)
 }
 
 export function urlError(value: unknown): string | null {

@@ -9,12 +9,15 @@ import {
 } from './ai'
 import { cancelEffect } from './cancel'
 import { depositAmountError } from './deposit'
+import { formatLedgerUsd } from './money'
 import { canAddMassItem, massTotal } from './mass'
 import {
   canCancelOrder,
   canRetryOrder,
   normaliseOrderStatus,
   orderStatusTone,
+  transactionAmountText,
+  transactionAmountTone,
   transactionSign,
   transactionSignTone,
   transactionStatusLabel,
@@ -105,6 +108,26 @@ describe('transactions', () => {
     expect(transactionSignTone('order_payment')).toBe('critical')
     expect(transactionTypeLabel('order_payment')).toBe('Order Payment')
   })
+
+  it('shows a failed deposit without a plus sign and without the credit colour', () => {
+    const failed = { type: 'deposit', amount: 7.5, status: 'failed' }
+    expect(transactionAmountText(failed)).toBe('$7.50')
+    expect(transactionAmountTone(failed)).toBe('neutral')
+    const completed = { ...failed, status: 'completed' }
+    expect(transactionAmountText(completed)).toBe('+$7.50')
+    expect(transactionAmountTone(completed)).toBe('success')
+  })
+
+  it('keeps the precision of a sub-cent charge, so the rows add up to the balance', () => {
+    expect(transactionAmountText({ type: 'order_payment', amount: 0.009, status: 'completed' })).toBe(
+      '-$0.009',
+    )
+    expect(formatLedgerUsd(10 - 0.009)).toBe('$9.991')
+    expect(formatLedgerUsd(0.009)).toBe('$0.009')
+    expect(formatLedgerUsd(12.5)).toBe('$12.50')
+    expect(formatLedgerUsd(0)).toBe('$0.00')
+    expect(formatLedgerUsd(1234.000001)).toBe('$1,234.000001')
+  })
 })
 
 describe('services', () => {
@@ -140,7 +163,7 @@ describe('services', () => {
     expect(pricingFeatures('ai_comments')).toContain('Custom AI settings')
     expect(pricingFeatures('likes')).toEqual([
       'Real-time analytics dashboard',
-      '24/7 priority support',
+      'Support Everyday | 9 AM to 5 PM',
       'AI-powered optimization',
       'Standard settings',
       'API access',

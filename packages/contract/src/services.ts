@@ -1,5 +1,6 @@
 // Service names and pricing
 
+import { SUPPORT_HOURS } from './messages'
 import { formatMicros } from './money'
 import { chargeMicrosForUnitRate } from './orders'
 
@@ -56,11 +57,14 @@ export function formatPricePer1k(rateUsdPerUnit: number): string {
   return formatMicros(chargeMicrosForUnitRate(rateUsdPerUnit, 1000), 2)
 }
 
+/** The support line of a pricing card: the hours the panel's support keeps, never more than it does. */
+export const PRICING_SUPPORT_FEATURE = `Support ${SUPPORT_HOURS}`
+
 /** The five features on a pricing card. */
 export function pricingFeatures(serviceName: string): readonly string[] {
   return [
     'Real-time analytics dashboard',
-    '24/7 priority support',
+    PRICING_SUPPORT_FEATURE,
     'AI-powered optimization',
     isAiEnhanced(serviceName) ? 'Custom AI settings' : 'Standard settings',
     'API access',

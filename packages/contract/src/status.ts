@@ -1,5 +1,7 @@
 // Order and transaction statuses, with semantic tones (the ui package maps tones to colours).
 
+import { formatLedgerUsd } from './money'
+
 /**
  * The spec's five statuses plus `partial` (the server's status for an order delivered in part, the rest
  * refunded).
@@ -96,6 +98,29 @@ export function transactionSign(type: unknown): AmountSign {
 
 export function transactionSignTone(type: unknown): StatusTone {
   return transactionSign(type) === '+' ? 'success' : 'critical'
+}
+
+/** A failed transaction moved no money: it shows its amount without a sign, in no credit or debit colour. */
+function movedNoMoney(transaction: { status?: unknown }): boolean {
+  return transaction.status === 'failed'
+}
+
+/**
+ * The amount column of a transaction: '+$100.00' for money in, '-$0.009' for money out, and '$7.50' for a
+ * failed one, which neither added nor took anything. Sub-cent amounts keep the precision they have.
+ */
+export function transactionAmountText(transaction: {
+  type: unknown
+  amount: number
+  status?: unknown
+}): string {
+  const sign = movedNoMoney(transaction) ? '' : transactionSign(transaction.type)
+  return `${sign}${formatLedgerUsd(transaction.amount)}`
+}
+
+/** The amount's colour: credit green, debit red, and neutral for a failed transaction. */
+export function transactionAmountTone(transaction: { type: unknown; status?: unknown }): StatusTone {
+  return movedNoMoney(transaction) ? 'neutral' : transactionSignTone(transaction.type)
 }
 
 /** 'order_payment' → 'Order Payment'. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  defaultSubscriptionStartDate,
   RENEWAL_PERIOD_MINUTES,
   defaultSubscriptionEndDate,
   periodCount,
@@ -101,5 +102,15 @@ describe('subscription summary', () => {
       totalCostMicros: 200_000,
       totalCostUsd: 0.2,
     })
+  })
+})
+
+describe('defaultSubscriptionStartDate', () => {
+  it.each([
+    ['2026-11-20T10:07:31.000Z', '2026-11-20T10:15:00.000Z'],
+    ['2026-11-20T10:15:00.000Z', '2026-11-20T10:15:00.000Z'],
+    ['2026-11-20T23:50:00.000Z', '2026-11-21T00:00:00.000Z'],
+  ])('offers the first 15-minute step from %s on: %s', (now, expected) => {
+    expect(defaultSubscriptionStartDate(new Date(now)).toISOString()).toBe(expected)
   })
 })

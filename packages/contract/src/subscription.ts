@@ -38,6 +38,15 @@ export function renewalPeriodMilliseconds(period: RenewalPeriod): number {
   return RENEWAL_PERIOD_MINUTES[period] * 60_000
 }
 
+/**
+ * The subscription form's default start: the first step of the date pickers (every 15 minutes) from `now`
+ * on, so the offered value is one the pickers themselves could have chosen (10:07 → 10:15, 10:15 stays).
+ */
+export function defaultSubscriptionStartDate(now: DateInput): Date {
+  const step = DATE_PICKER_STEP_MINUTES * 60_000
+  return new Date(Math.ceil(toMilliseconds(now) / step) * step)
+}
+
 /** The default end date of the subscription form: 7 days after the start. */
 export function defaultSubscriptionEndDate(start: DateInput): Date {
   return new Date(toMilliseconds(start) + DEFAULT_SUBSCRIPTION_RANGE_MINUTES * 60_000)

@@ -37,6 +37,16 @@ export const fixtureServices: Readonly<Record<string, number>> = {
   premium_followers: 0.0065,
 }
 
+/**
+ * Services whose own quantity limits are narrower than 1 - 10,000, as an operator sets them: views start at 100,
+ * follows stop at 5,000, AI tweets at 500. The others take the rule of every order.
+ */
+export const fixtureServiceLimits: Readonly<Record<string, { min: number; max: number }>> = {
+  views: { min: 100, max: 10_000 },
+  follows: { min: 1, max: 5_000 },
+  ai_tweets: { min: 1, max: 500 },
+}
+
 export const fixtureProfile = {
   username: 'alex.morgan',
   email: 'alex.morgan@example.com',

@@ -24,7 +24,7 @@ import {
   type EndpointResponse,
 } from '@engage/contract'
 import { delay, http, HttpResponse, type HttpHandler } from 'msw'
-import { fixtureModels } from './fixtures'
+import { fixtureModels, fixtureServiceLimits } from './fixtures'
 import * as domain from './state'
 import { createMockState, MockRefusal, type MockState } from './state'
 
@@ -68,8 +68,8 @@ const resolvers: Resolvers = {
       displayName: serviceDisplayName(name),
       rate,
       ratePer1k: unitRateUsdToPer1kMicros(rate) / 1_000_000,
-      minQuantity: QUANTITY_MIN,
-      maxQuantity: QUANTITY_MAX,
+      minQuantity: fixtureServiceLimits[name]?.min ?? QUANTITY_MIN,
+      maxQuantity: fixtureServiceLimits[name]?.max ?? QUANTITY_MAX,
       isAi: isAiService(name),
     })),
   }),
@@ -89,7 +89,10 @@ const resolvers: Resolvers = {
   createSubscription: ({ state, body }) => ({ status: 201, body: domain.createSubscription(state, body) }),
   listSubscriptions: ({ state }) => ({ body: state.subscriptions }),
   cancelSubscription: ({ state, params }) => ({ body: domain.cancelSubscription(state, params.id) }),
-  cancelOrder: ({ state, params }) => ({ body: domain.cancelOrder(state, params.id) }),
+  cancelOrder: ({ state, params }) => {
+    const { status, order } = domain.cancelOrder(state, params.id)
+    return { status, body: order }
+  },
   retryAllOrders: ({ state }) => ({ body: domain.retryAllOrders(state) }),
   retryOrder: ({ state, params }) => ({ body: domain.retryOrder(state, params.id) }),
   fetchModels: ({ body }) => ({ body: { models: [...fixtureModels[body.provider]] } }),

@@ -8,6 +8,7 @@ export {
   fixtureOrders,
   fixturePaymentMethods,
   fixtureProfile,
+  fixtureServiceLimits,
   fixtureServices,
   fixtureStoredAiSettings,
   fixtureSubscriptions,

@@ -434,11 +434,16 @@ function findOrder(state: MockState, id: string): Order {
 }
 
 /** Cancels at once and refunds the whole charge (the mock has no upstream that delivered anything). */
-export function cancelOrder(state: MockState, id: string): Order {
+/**
+ * As the server: a pending order is cancelled and refunded at once (200); a processing one has reached the
+ * provider, which is asked to stop it, so the answer is 202 with the order as it stands.
+ */
+export function cancelOrder(state: MockState, id: string): { status: 200 | 202; order: Order } {
   const order = findOrder(state, id)
   if (order.status !== 'pending' && order.status !== 'processing') {
     throw new MockRefusal(409, ORDER_NOT_CANCELLABLE)
   }
+  if (order.status === 'processing') return { status: 202, order }
   order.status = 'cancelled'
   order.remains = order.quantity
   const refund = usdToMicros(order.charge)
@@ -454,7 +459,7 @@ export function cancelOrder(state: MockState, id: string): Order {
     txid: null,
     payment_details: { order_id: order.id, reason: 'Order cancelled' },
   })
-  return order
+  return { status: 200, order }
 }
 
 export function retryOrder(state: MockState, id: string): EndpointResponse<'retryOrder'> {

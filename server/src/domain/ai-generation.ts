@@ -15,7 +15,7 @@ import type { Db } from '../db/connect'
 import type { Order } from '../db/schema'
 import type { Clock } from './clock'
 import { enqueueAttempt } from '../jobs/queue'
-import { NO_PROVIDER, type OrderTextsSource, serviceUpstream } from './fulfilment'
+import { noUpstreamReason, type OrderTextsSource, serviceUpstream } from './fulfilment'
 import { type PlacedOrder, toApiOrder } from './orders'
 
 // The texts of ai_comments and ai_tweets orders: written by the customer's AI setting, frozen on the
@@ -23,7 +23,7 @@ import { type PlacedOrder, toApiOrder } from './orders'
 // back; sent upstream as the `comments` of a Custom Comments service once all of them exist.
 //
 // The lifecycle rides on the order's `dispatch-order` job (domain/fulfilment.ts). Dispatching an AI order first
-// checks that its service is mapped to a provider (an unmapped one pauses with NO_PROVIDER before any text is
+// checks that its service is mapped to a provider (an unmapped one pauses with the reason it has no upstream before any text is
 // paid for), then asks generatedOrderTexts for its texts; while they are incomplete that enqueues `generate-texts` (once) and the
 // dispatch waits, looking again a little later. generateOrderTexts writes what is missing; the waiting dispatch
 // then finds every text and sends them. A provider that refuses the setting (or keeps failing after the job's
@@ -118,6 +118,38 @@ async function savedSettingApiKey(
       operation: 'generate',
       reason: 'the API key saved with this AI setting can no longer be read; enter it again',
     })
+  }
+}
+
+/**
+ * Whether an AI order written with `fields` (or, without any, with the 'Default AI' preset) could be written:
+ * the operator has a key for its provider, or the customer saved one with that setting for that provider. A key
+ * typed into an order but not saved is not kept on the order, so it does not count. Checked before the charge,
+ * so an order that could only wait paused is never taken.
+ */
+export async function aiOrderCanRun(
+  db: Db,
+  input: {
+    userId: number
+    fields: AiSettingFields | null
+    now: number
+    defaultApiKeys: Config['ai']['defaultApiKeys']
+  },
+): Promise<{ canRun: boolean; provider: AiProvider }> {
+  const setting = input.fields
+    ? settingFromFields(input.fields)
+    : orderAiSetting({ ai_setting: null, created_at: input.now })
+  if (input.defaultApiKeys[setting.provider]) return { canRun: true, provider: setting.provider }
+  if (setting.id === undefined) return { canRun: false, provider: setting.provider }
+  const saved = await db
+    .selectFrom('ai_settings')
+    .select(['provider', 'api_key_encrypted'])
+    .where('user_id', '=', input.userId)
+    .where(sql<boolean>`lower(id) = ${setting.id.toLowerCase()}`)
+    .executeTakeFirst()
+  return {
+    canRun: Boolean(saved?.api_key_encrypted) && saved?.provider === setting.provider,
+    provider: setting.provider,
   }
 }
 
@@ -296,7 +328,7 @@ export async function generateOrderTexts(
   // The dispatch checked the mapping before asking for texts; an operator may have removed it since. Texts
   // that could not be sent anywhere are not bought: the order pauses as its dispatch would pause it.
   if (!(await serviceUpstream(db, service))) {
-    await pauseOrderForAi(db, order.id, NO_PROVIDER, deps.clock.now())
+    await pauseOrderForAi(db, order.id, await noUpstreamReason(db, service), deps.clock.now())
     return 'paused'
   }
 

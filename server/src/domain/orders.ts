@@ -1,4 +1,5 @@
 import {
+  quantityRangeMessage,
   AI_SETTING_NOT_FOUND,
   cancelEffect,
   chargeMicros,
@@ -46,8 +47,7 @@ export class OrderRefusal extends Error {
 
 /** The order form's quantity message for a service whose own limits are narrower than 1 - 10,000. */
 export function serviceQuantityRangeMessage(service: Pick<Service, 'min_quantity' | 'max_quantity'>): string {
-  const format = (value: number) => value.toLocaleString('en-US')
-  return `Quantity must be between ${format(service.min_quantity)} - ${format(service.max_quantity)}`
+  return quantityRangeMessage({ min: service.min_quantity, max: service.max_quantity })
 }
 
 /** True when the error is the partial unique index "one active order per user, service and link". */

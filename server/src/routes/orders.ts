@@ -1,4 +1,7 @@
 import {
+  AI_PROVIDERS,
+  aiKeyRequired,
+  isAiService,
   ALL_PAUSED_ORDERS_QUEUED,
   NEXT_CURSOR_HEADER,
   NO_PAUSED_ORDERS,
@@ -8,13 +11,14 @@ import { Hono } from 'hono'
 import {
   cancelOrder,
   listOrders,
+  OrderRefusal,
   parseOrderId,
   placeMassOrder,
   placeOrder,
   retryAllOrders,
   retryOrder,
 } from '../domain/orders'
-import { toApiOrdersWithAi, toApiOrderWithAi, toApiPlacedOrder } from '../domain/ai-generation'
+import { aiOrderCanRun, toApiOrdersWithAi, toApiOrderWithAi, toApiPlacedOrder } from '../domain/ai-generation'
 import {
   cancelSubscription,
   createSubscription,
@@ -36,6 +40,19 @@ export const orderRoutes = new Hono<AppEnv>()
 orderRoutes.onError(handleOrderErrors)
 
 registerRoute(orderRoutes, 'createOrder', async (c, { body }) => {
+  // An AI order nobody holds a key for would be charged and then wait paused: it is refused before the charge.
+  if (isAiService(body.service_type)) {
+    const { canRun, provider } = await aiOrderCanRun(c.var.deps.db, {
+      userId: c.var.user.id,
+      fields: body.ai_settings,
+      now: c.var.deps.clock.now(),
+      defaultApiKeys: c.var.deps.config.ai.defaultApiKeys,
+    })
+    if (!canRun) {
+      const providerName = AI_PROVIDERS.find((candidate) => candidate.id === provider)?.name ?? provider
+      throw new OrderRefusal('invalid', aiKeyRequired(providerName), 'ai_settings')
+    }
+  }
   const placed = await placeOrder(c.var.deps.db, {
     userId: c.var.user.id,
     serviceType: body.service_type,

@@ -13,7 +13,7 @@ import { fulfilmentJobs } from '../../src/jobs/registry'
 import { createWorker, type Worker } from '../../src/jobs/worker'
 import { silentLogger } from '../../src/logger'
 import { createSimulator, type SimulatorKnobs, type Simulator } from '../../src/simulator'
-import { createTestApp, type TestApp } from '../support/app'
+import { createTestApp, createTestConfig, type TestApp } from '../support/app'
 
 // The whole fulfilment path as the fulfilment tests drive it: the app on a fresh test database, the simulator
 // served over real HTTP on an ephemeral port, a provider row pointing at it, and a worker with every
@@ -58,7 +58,11 @@ export interface HarnessOptions {
 export async function startFulfilmentHarness(options: HarnessOptions = {}): Promise<FulfilmentHarness> {
   const stepMs = options.stepMs ?? 1000
   const syncIntervalMs = options.syncIntervalMs ?? stepMs
-  const t = await createTestApp()
+  // An operator key for the default AI provider, so AI orders are taken (their texts come from `texts` here).
+  const base = createTestConfig()
+  const t = await createTestApp({
+    config: { ai: { ...base.ai, defaultApiKeys: { deepseek: 'sk-harness-operator-0123456789' } } },
+  })
   const simulator = createSimulator({
     apiKey: SIMULATOR_API_KEY,
     stepMs,

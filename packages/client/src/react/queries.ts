@@ -1,7 +1,14 @@
 // Read hooks. The client already retries by its own rules (transport.ts), so TanStack's own retries are off
 // (retry: false): retrying twice over would multiply the waits.
 
-import { servicesFromRates, ORDERS_POLL_MS, PAGE_LIMIT_DEFAULT, type PaymentProvider } from '@engage/contract'
+import {
+  servicesFromRates,
+  ORDERS_POLL_MS,
+  PAGE_LIMIT_DEFAULT,
+  type ListServicesResponse,
+  type PaymentProvider,
+  type QuantityLimits,
+} from '@engage/contract'
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { normaliseOrders, normaliseUser } from '../normalise'
 import type { Client } from '../createClient'
@@ -37,6 +44,28 @@ export function servicesQuery(client: Client) {
 export function useServices() {
   const client = useClient()
   return useQuery({ ...servicesQuery(client), select: servicesFromRates })
+}
+
+/** Service name → the quantities it accepts, from the public service list with limits (GET /api/services). */
+function limitsByService(listings: ListServicesResponse): Record<string, QuantityLimits> {
+  return Object.fromEntries(
+    listings.map((listing) => [listing.name, { min: listing.minQuantity, max: listing.maxQuantity }]),
+  )
+}
+
+/**
+ * Each service's own minimum and maximum quantity, for the order forms to show and check before sending. While
+ * it loads (or when it fails) a form falls back to the rule of every order, and the server still checks.
+ */
+export function useServiceLimits() {
+  const client = useClient()
+  return useQuery({
+    queryKey: queryKeys.serviceLimits,
+    queryFn: ({ signal }) => client.listServices({ signal }),
+    staleTime: 5 * 60_000,
+    retry: false,
+    select: limitsByService,
+  })
 }
 
 /** Which sign-in providers the server offers (GET /api/auth/providers); it changes only with a restart. */

@@ -7,6 +7,7 @@ import {
   MASS_ORDER_EMPTY,
   MASS_ORDER_TOO_MANY,
   QUANTITY_RANGE_MESSAGE,
+  QUANTITY_WHOLE_NUMBER_MESSAGE,
   SERVICE_TYPE_REQUIRED,
   VALID_URL_REQUIRED,
 } from '../messages'
@@ -28,12 +29,15 @@ export const TargetUrl = z
   .max(2048, VALID_URL_REQUIRED)
   .refine(isHttpUrl, { message: VALID_URL_REQUIRED })
 
-/** A whole number from 1 to 10,000. */
+/**
+ * A whole number from 1 to 10,000. The range is checked first, so a number too large to be exact (1e300) is
+ * told the range, and a fraction inside it (1.5) that it must be whole.
+ */
 export const Quantity = z
   .number({ error: QUANTITY_RANGE_MESSAGE })
-  .int(QUANTITY_RANGE_MESSAGE)
   .min(QUANTITY_MIN, QUANTITY_RANGE_MESSAGE)
   .max(QUANTITY_MAX, QUANTITY_RANGE_MESSAGE)
+  .int(QUANTITY_WHOLE_NUMBER_MESSAGE)
 
 /** Progress of the AI text generation of an ai_comments or ai_tweets order. */
 export const AiProgress = z.object({

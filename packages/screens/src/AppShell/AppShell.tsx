@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { formatUsd } from '@engage/contract'
+import { formatLedgerUsd } from '@engage/contract'
 import { useMe } from '@engage/client'
 import {
   Button,
@@ -31,6 +31,7 @@ import {
   userName,
 } from './AppShell.css'
 import { useWideLayout } from './useWideLayout'
+import { CHANGE_PASSWORD_HREF } from '../AuthForm/authPaths'
 
 /** The id of the signed-in pages' main landmark. */
 export const APP_MAIN_ID = 'app-main'
@@ -70,7 +71,7 @@ export function AppShell({ children, theme, onThemeChange, currentPath }: AppShe
   const wasOpen = useRef(false)
 
   // '—' when the user data could not be loaded: a made-up $0.00 would read as an empty wallet.
-  const balance = me.data ? formatUsd(me.data.balance) : me.isPending ? null : '—'
+  const balance = me.data ? formatLedgerUsd(me.data.balance) : me.isPending ? null : '—'
   const username = me.data?.username || 'Account'
   const isSidebarShown = isWide || isSidebarOpen
   const otherTheme: Theme = theme === 'dark' ? 'light' : 'dark'
@@ -188,6 +189,7 @@ export function AppShell({ children, theme, onThemeChange, currentPath }: AppShe
                 {isWide ? null : <MenuItem href="/dashboard">Orders</MenuItem>}
                 {isWide ? null : <MenuItem href="/orders">Orders History</MenuItem>}
                 <MenuItem href="/settings">Settings</MenuItem>
+                <MenuItem href={CHANGE_PASSWORD_HREF}>Change Password</MenuItem>
                 <MenuItem href="/wallet">Wallet</MenuItem>
                 {isWide ? null : (
                   <MenuItem onAction={() => onThemeChange(otherTheme)}>

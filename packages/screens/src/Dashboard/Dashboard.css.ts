@@ -4,6 +4,9 @@ import { breakpoints, vars } from '@engage/ui'
 // The order tabs take two thirds beside Contact Us / Updates on wide screens; one column below.
 export const dashboardColumns = style({
   display: 'grid',
+  // One column no wider than the screen: an implicit column would grow to the widest content (the tab list,
+  // a table), and the page would scroll sideways on a phone.
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space.xlarge,
   alignItems: 'start',
   '@media': {

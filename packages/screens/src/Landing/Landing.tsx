@@ -34,9 +34,9 @@ export const landingFeatures = [
       'Passwords are hashed with Argon2id, sessions can be ended at any time, and your AI provider keys are encrypted at rest.',
   },
   {
-    title: 'Team Collaboration',
+    title: 'Mass Orders and Subscriptions',
     description:
-      'Role-based access control and multi-user management let a team run mass orders and subscriptions from one account.',
+      'Queue several services in one mass order, or subscribe once and the order is placed again every period until the end date.',
   },
 ] as const
 

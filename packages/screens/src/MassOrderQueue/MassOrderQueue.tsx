@@ -14,19 +14,22 @@ import {
   massTotalMicros,
   NO_SERVICES_AVAILABLE,
   ORDER_TOTAL_DECIMALS,
-  QUANTITY_PLACEHOLDER,
+  quantityHint,
+  quantityPlaceholder,
   ratesFromServices,
   serviceDisplayName,
   ServiceType,
   TargetUrl,
   TOTAL_USD_AMOUNT,
   type Order,
+  type QuantityLimits,
 } from '@engage/contract'
-import { useCreateMassOrder, useServices } from '@engage/client'
+import { useCreateMassOrder, useServiceLimits, useServices } from '@engage/client'
 import { Box, Button, Card, Form, FormSelect, FormTextField, Stack, StatCard, Text } from '@engage/ui'
 import { useOrderMessages } from '../OrderForm/OrderFormMessages'
 import {
-  QuantityText,
+  limitsOf,
+  quantityTextWithin,
   serviceOptions,
   typedQuantity,
   type AiSettingsChoiceRequest,
@@ -34,13 +37,16 @@ import {
 import { itemCard, itemList, itemUrl } from './MassOrderQueue.css'
 import { itemToEdit, replaceItem, withItemAiSettings, type MassOrderQueueItem } from './MassOrderQueueItems'
 
-const massItemSchema = z.object({
-  type: z.string().nullable().pipe(ServiceType),
-  quantity: QuantityText,
-  url: TargetUrl,
-  aiSettings: z.array(z.string()),
-})
-type MassItemInput = z.input<typeof massItemSchema>
+/** An item's rules, with the quantity held to the chosen service's own limits. */
+function massItemSchema(limits: QuantityLimits) {
+  return z.object({
+    type: z.string().nullable().pipe(ServiceType),
+    quantity: quantityTextWithin(limits),
+    url: TargetUrl,
+    aiSettings: z.array(z.string()),
+  })
+}
+type MassItemInput = z.input<ReturnType<typeof massItemSchema>>
 
 // After adding (or saving) the form starts again at likes, no quantity (0) and no url.
 const emptyItem: MassItemInput = { type: DEFAULT_MASS_ITEM_TYPE, quantity: '', url: '', aiSettings: [] }
@@ -62,13 +68,20 @@ export interface MassOrderQueueProps {
  */
 export function MassOrderQueue({ onChooseAiSettings, onOrdersPlaced }: MassOrderQueueProps) {
   const services = useServices()
+  const serviceLimits = useServiceLimits()
   const createMassOrder = useCreateMassOrder()
   const messages = useOrderMessages()
   const [items, setItems] = useState<MassOrderQueueItem[]>([])
   const [editingIndex, setEditingIndex] = useState<number | null>(null)
 
+  // The schema is chosen at each check from the item's service, so a change of service applies its limits.
   const form = useForm<MassItemInput>({
-    resolver: zodResolver(massItemSchema, undefined, { raw: true }),
+    resolver: (values, context, options) =>
+      zodResolver(massItemSchema(limitsOf(serviceLimits.data, values.type)), undefined, { raw: true })(
+        values,
+        context,
+        options,
+      ),
     defaultValues: emptyItem,
   })
   const [type, quantityText, url, aiSettings] = useWatch({
@@ -80,6 +93,7 @@ export function MassOrderQueue({ onChooseAiSettings, onOrdersPlaced }: MassOrder
   const options = serviceOptions(serviceList)
   const rates = ratesFromServices(serviceList)
   const isEditing = editingIndex !== null
+  const limits = limitsOf(serviceLimits.data, type)
   const isFull = !isEditing && items.length >= MASS_ORDER_MAX_ITEMS
   // Add Another Service (and Save Changes) wait for a quantity and a url.
   const canSubmitItem = canAddMassItem(typedQuantity(quantityText), url) && !isFull
@@ -91,7 +105,7 @@ export function MassOrderQueue({ onChooseAiSettings, onOrdersPlaced }: MassOrder
   }
 
   const toItem = (input: MassItemInput): MassOrderQueueItem => {
-    const values = massItemSchema.parse(input)
+    const values = massItemSchema(limitsOf(serviceLimits.data, input.type)).parse(input)
     return { ...values, aiSettings: isAiService(values.type) ? values.aiSettings : [] }
   }
 
@@ -176,6 +190,8 @@ export function MassOrderQueue({ onChooseAiSettings, onOrdersPlaced }: MassOrder
           <FormSelect
             control={form.control}
             name="type"
+            // Another service has other limits: the quantity is checked again (once the form has been sent).
+            rules={{ deps: ['quantity'] }}
             label="Action Type"
             items={options}
             placeholder={
@@ -192,7 +208,8 @@ export function MassOrderQueue({ onChooseAiSettings, onOrdersPlaced }: MassOrder
             name="quantity"
             label="Quantity"
             inputMode="numeric"
-            placeholder={QUANTITY_PLACEHOLDER}
+            placeholder={quantityPlaceholder(limits)}
+            description={type === null ? undefined : quantityHint(limits)}
           />
           <FormTextField control={form.control} name="url" label="URL" type="url" placeholder="https://" />
           {type !== null && isAiService(type) && onChooseAiSettings ? (

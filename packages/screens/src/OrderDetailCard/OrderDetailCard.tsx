@@ -1,4 +1,4 @@
-import { formatUsd, ORDER_TOTAL_DECIMALS, serviceDisplayName, statusLabel } from '@engage/contract'
+import { formatLedgerUsd, serviceDisplayName, statusLabel } from '@engage/contract'
 import type { NormalisedOrder } from '@engage/client'
 import { Popover } from '@engage/ui'
 import { useId } from 'react'
@@ -41,7 +41,7 @@ export function OrderDetailCard({ order }: OrderDetailCardProps) {
     { term: 'Status', value: statusLabel(order.status) },
     {
       term: 'Charge',
-      value: order.charge === null ? 'Not charged yet' : formatUsd(order.charge, ORDER_TOTAL_DECIMALS),
+      value: order.charge === null ? 'Not charged yet' : formatLedgerUsd(order.charge),
     },
     {
       term: 'Start count',

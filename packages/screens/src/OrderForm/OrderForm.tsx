@@ -9,18 +9,20 @@ import {
   isAiService,
   NO_SERVICES_AVAILABLE,
   ORDER_PLACED,
-  QUANTITY_PLACEHOLDER,
+  quantityHint,
+  quantityPlaceholder,
+  type QuantityLimits,
   ratesFromServices,
   ServiceType,
   TargetUrl,
   type AiSettingValues,
   type Order,
 } from '@engage/contract'
-import { isApiError, useCreateOrder, useServices } from '@engage/client'
+import { isApiError, useCreateOrder, useServiceLimits, useServices } from '@engage/client'
 import { Badge, Box, Button, Form, FormSelect, FormTextField, Stack, Text } from '@engage/ui'
 import { useOrderMessages } from './OrderFormMessages'
 import { orderTotal, orderTotalRow } from './OrderForm.css'
-import { QuantityText, serviceOptions, typedQuantity } from './OrderFormFields'
+import { limitsOf, quantityTextWithin, serviceOptions, typedQuantity } from './OrderFormFields'
 
 /** What a valid order form holds: the spec's form payload (serviceType, url, quantity). */
 export interface OrderFormValues {
@@ -29,13 +31,16 @@ export interface OrderFormValues {
   quantity: number
 }
 
-const orderFormSchema = z.object({
-  // The select starts empty (null); an empty choice gets the contract's 'Please select an action type'.
-  serviceType: z.string().nullable().pipe(ServiceType),
-  url: TargetUrl,
-  quantity: QuantityText,
-})
-type OrderFormInput = z.input<typeof orderFormSchema>
+/** The form's rules, with the quantity held to the chosen service's own limits. */
+function orderFormSchema(limits: QuantityLimits) {
+  return z.object({
+    // The select starts empty (null); an empty choice gets the contract's 'Please select an action type'.
+    serviceType: z.string().nullable().pipe(ServiceType),
+    url: TargetUrl,
+    quantity: quantityTextWithin(limits),
+  })
+}
+type OrderFormInput = z.input<ReturnType<typeof orderFormSchema>>
 
 // A 422 names the API's field; the message goes beside the form's input of the same meaning.
 const formFieldOfApiField: Record<string, keyof OrderFormInput> = {
@@ -75,13 +80,18 @@ export function OrderForm({
   onAiSettingsPress,
 }: OrderFormProps) {
   const services = useServices()
+  const serviceLimits = useServiceLimits()
   const createOrder = useCreateOrder()
   const messages = useOrderMessages()
   const totalLabelId = useId()
 
   // The resolver checks the raw values (so ui's form fields see one value type); `place` parses them once valid.
+  // The schema is chosen at each check from the service the values name, so a change of service applies its limits.
   const form = useForm<OrderFormInput>({
-    resolver: zodResolver(orderFormSchema, undefined, { raw: true }),
+    resolver: (values, context, options) =>
+      zodResolver(orderFormSchema(limitsOf(serviceLimits.data, values.serviceType)), undefined, {
+        raw: true,
+      })(values, context, options),
     defaultValues: {
       serviceType: defaultValues?.serviceType ?? null,
       url: defaultValues?.url ?? '',
@@ -95,10 +105,13 @@ export function OrderForm({
   const options = serviceOptions(serviceList)
   const rates = ratesFromServices(serviceList)
   const total = formatOrderTotal(serviceType, rates, typedQuantity(quantityText))
+  const limits = limitsOf(serviceLimits.data, serviceType)
   const showsAiSettings = serviceType !== null && isAiService(serviceType) && onAiSettingsPress !== undefined
 
   const place = async (input: OrderFormInput) => {
-    const values: OrderFormValues = orderFormSchema.parse(input)
+    const values: OrderFormValues = orderFormSchema(limitsOf(serviceLimits.data, input.serviceType)).parse(
+      input,
+    )
     if (onSubmit) {
       await onSubmit(values)
       return
@@ -130,6 +143,8 @@ export function OrderForm({
         <FormSelect
           control={form.control}
           name="serviceType"
+          // Another service has other limits: the quantity is checked again (once the form has been sent).
+          rules={{ deps: ['quantity'] }}
           label="Action Type"
           items={options}
           placeholder={
@@ -152,7 +167,8 @@ export function OrderForm({
           name="quantity"
           label="Quantity"
           inputMode="numeric"
-          placeholder={QUANTITY_PLACEHOLDER}
+          placeholder={quantityPlaceholder(limits)}
+          description={serviceType === null ? undefined : quantityHint(limits)}
         />
         {showsAiSettings ? (
           <Stack direction="row" gap="small" alignItems="center" wrap>

@@ -9,7 +9,10 @@ import {
   FAILED_TO_RETRY_ORDER,
   FAILED_TO_RETRY_ORDERS,
   NO_ORDERS_FOUND,
+  normaliseOrderStatus,
+  ORDER_CANCEL_REQUESTED,
   ORDER_CANCELLED,
+  ORDER_CANCELLING,
   orderQueuedForRetry,
   serviceDisplayName,
 } from '@engage/contract'
@@ -23,6 +26,7 @@ import {
 } from '@engage/client'
 import {
   AlertDialog,
+  Badge,
   Banner,
   Box,
   Button,
@@ -76,14 +80,24 @@ export function OrdersTable({ title = 'Orders', pageSize }: OrdersTableProps) {
   const retryAllOrders = useRetryAllOrders()
   const messages = useOrderMessages()
   const [confirming, setConfirming] = useState<NormalisedOrder | null>(null)
+  // Orders whose cancellation the server accepted but the provider has yet to confirm (the answer 202): they
+  // show as cancelling, without a second Cancel, until a refresh brings their new status.
+  const [cancelRequested, setCancelRequested] = useState<ReadonlySet<string>>(() => new Set())
+  const isCancelling = (order: NormalisedOrder) =>
+    cancelRequested.has(order.id) && canCancelOrder(order.status)
 
   const rows = orders.data ?? []
   const hasPausedOrders = rows.some((order) => canRetryOrder(order.status))
 
   const cancel = async (order: NormalisedOrder) => {
     try {
-      await cancelOrder.mutateAsync(order.id)
-      messages.success(ORDER_CANCELLED)
+      const answer = await cancelOrder.mutateAsync(order.id)
+      if (normaliseOrderStatus(answer.status) === 'cancelled') {
+        messages.success(ORDER_CANCELLED)
+      } else {
+        setCancelRequested((current) => new Set(current).add(order.id))
+        messages.success(ORDER_CANCEL_REQUESTED)
+      }
     } catch (error) {
       messages.failure(error, FAILED_TO_CANCEL_ORDER)
     }
@@ -119,13 +133,22 @@ export function OrdersTable({ title = 'Orders', pageSize }: OrdersTableProps) {
       render: (order) => <OrderDetailCard order={order} />,
     },
     { id: 'quantity', name: 'Quantity', align: 'end', render: (order) => countFormat.format(order.quantity) },
-    { id: 'status', name: 'Status', render: (order) => <StatusBadge kind="order" status={order.status} /> },
+    {
+      id: 'status',
+      name: 'Status',
+      render: (order) =>
+        isCancelling(order) ? (
+          <Badge tone="neutral">{ORDER_CANCELLING}</Badge>
+        ) : (
+          <StatusBadge kind="order" status={order.status} />
+        ),
+    },
     {
       id: 'actions',
       name: 'Actions',
       render: (order) => (
         <div className={actionsCell}>
-          {canCancelOrder(order.status) ? (
+          {canCancelOrder(order.status) && !isCancelling(order) ? (
             <Button
               size="small"
               tone="secondary"

@@ -1,4 +1,6 @@
-import { Heading, Stack, Tab, TabList, TabPanel, Tabs } from '@engage/ui'
+import { useId } from 'react'
+import { Heading, Link, Stack, Tab, TabList, TabPanel, Tabs, Text } from '@engage/ui'
+import { CHANGE_PASSWORD_HREF } from '../AuthForm/authPaths'
 import { ApiKeysPanel } from '../ApiKeysPanel'
 import { UserInfoForm } from '../UserInfoForm'
 import { SettingsAiSettings } from './SettingsAiSettings'
@@ -13,8 +15,12 @@ export interface SettingsProps {
   apiOrigin?: string
 }
 
-/** The settings page: tabs User Information and AI Settings, and API (keys for the SMM panel API v2). */
+/**
+ * The settings page: tabs User Information (with the way to Change Password) and AI Settings, and API (keys for
+ * the SMM panel API v2).
+ */
 export function Settings({ defaultTab = 'user', apiOrigin = window.location.origin }: SettingsProps) {
+  const passwordHeadingId = useId()
   return (
     <Stack gap="large">
       <Heading level={1}>Settings</Heading>
@@ -25,7 +31,16 @@ export function Settings({ defaultTab = 'user', apiOrigin = window.location.orig
           <Tab id="api">API</Tab>
         </TabList>
         <TabPanel id="user">
-          <UserInfoForm />
+          <Stack gap="xlarge">
+            <UserInfoForm />
+            <Stack as="section" gap="small" aria-labelledby={passwordHeadingId}>
+              <Heading level={2} size="small" id={passwordHeadingId}>
+                Password
+              </Heading>
+              <Text tone="muted">Change the password you sign in with.</Text>
+              <Link href={CHANGE_PASSWORD_HREF}>Change Password</Link>
+            </Stack>
+          </Stack>
         </TabPanel>
         <TabPanel id="ai">
           <SettingsAiSettings />

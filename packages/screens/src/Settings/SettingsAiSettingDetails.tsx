@@ -1,4 +1,4 @@
-import type { AiSettingValues } from '@engage/contract'
+import { NO_SAVED_AI_KEY, type AiSettingValues } from '@engage/contract'
 import { Button, Dialog, Stack } from '@engage/ui'
 import { formatLastUsed } from '../AiSettingsTable'
 import { providerName } from '../FetchModelsDialog/FetchModelsSteps'
@@ -11,7 +11,7 @@ export interface SettingsAiSettingDetailsProps {
   onEdit: (setting: AiSettingValues) => void
 }
 
-/** The details dialog of an AI setting (every field; the key masked, or the operator's default). */
+/** The details dialog of an AI setting (every field; the key masked, or word that none is saved). */
 export function SettingsAiSettingDetails({ setting, onClose, onEdit }: SettingsAiSettingDetailsProps) {
   return (
     <Dialog
@@ -46,9 +46,7 @@ export function SettingsAiSettingDetails({ setting, onClose, onEdit }: SettingsA
             <dt className={detailTerm}>User Prompt</dt>
             <dd className={detailValue}>{setting.userPrompt === '' ? 'None' : setting.userPrompt}</dd>
             <dt className={detailTerm}>API Key</dt>
-            <dd className={detailValue}>
-              {setting.apiKey === '' ? "The operator's default key" : setting.apiKey}
-            </dd>
+            <dd className={detailValue}>{setting.apiKey === '' ? NO_SAVED_AI_KEY : setting.apiKey}</dd>
           </dl>
           <div className={dialogActions}>
             <Button tone="secondary" onPress={onClose}>

@@ -6,12 +6,19 @@ import {
   DEFAULT_RENEWAL_PERIOD,
   DEFAULT_SUBSCRIPTION_ACTION_TYPE,
   defaultSubscriptionEndDate,
+  defaultSubscriptionStartDate,
+  firstPeriodNotCovered,
+  formatMicros,
+  ORDER_TOTAL_DECIMALS,
+  subscriptionCostMicros,
+  usdToMicros,
   END_BEFORE_START,
   END_DATE_REQUIRED,
   FAILED_TO_PLACE_ORDER,
   isAiService,
   NO_SERVICES_AVAILABLE,
-  QUANTITY_PLACEHOLDER,
+  quantityHint,
+  quantityPlaceholder,
   ratesFromServices,
   RENEWAL_PERIODS,
   RenewalPeriod,
@@ -20,8 +27,9 @@ import {
   SUBSCRIPTION_CREATED,
   TargetUrl,
   type CreateSubscriptionResponse,
+  type QuantityLimits,
 } from '@engage/contract'
-import { useCreateSubscription, useServices } from '@engage/client'
+import { useCreateSubscription, useMe, useServiceLimits, useServices } from '@engage/client'
 import {
   Button,
   DatePicker,
@@ -34,7 +42,8 @@ import {
 } from '@engage/ui'
 import { useOrderMessages } from '../OrderForm/OrderFormMessages'
 import {
-  QuantityText,
+  limitsOf,
+  quantityTextWithin,
   serviceOptions,
   typedQuantity,
   type AiSettingsChoiceRequest,
@@ -45,22 +54,25 @@ import { dateTimeValueOf, instantOf } from './SubscriptionFormDates'
 
 const DateTimeField = z.custom<DateTimeValue | null>()
 
-const subscriptionFormSchema = z
-  .object({
-    actionType: z.string().nullable().pipe(ServiceType),
-    renewalPeriod: z.string().nullable().pipe(RenewalPeriod),
-    quantityPerPeriod: QuantityText,
-    url: TargetUrl,
-    startDate: DateTimeField.refine((value) => value !== null, START_DATE_REQUIRED),
-    endDate: DateTimeField.refine((value) => value !== null, END_DATE_REQUIRED),
-    aiSettings: z.array(z.string()),
-  })
-  .refine(
-    // A missing date is reported by its own field.
-    (values) => !values.startDate || !values.endDate || values.endDate.compare(values.startDate) > 0,
-    { message: END_BEFORE_START, path: ['endDate'] },
-  )
-type SubscriptionFormInput = z.input<typeof subscriptionFormSchema>
+/** The form's rules, with the quantity per period held to the chosen service's own limits. */
+function subscriptionFormSchema(limits: QuantityLimits) {
+  return z
+    .object({
+      actionType: z.string().nullable().pipe(ServiceType),
+      renewalPeriod: z.string().nullable().pipe(RenewalPeriod),
+      quantityPerPeriod: quantityTextWithin(limits),
+      url: TargetUrl,
+      startDate: DateTimeField.refine((value) => value !== null, START_DATE_REQUIRED),
+      endDate: DateTimeField.refine((value) => value !== null, END_DATE_REQUIRED),
+      aiSettings: z.array(z.string()),
+    })
+    .refine(
+      // A missing date is reported by its own field.
+      (values) => !values.startDate || !values.endDate || values.endDate.compare(values.startDate) > 0,
+      { message: END_BEFORE_START, path: ['endDate'] },
+    )
+}
+type SubscriptionFormInput = z.input<ReturnType<typeof subscriptionFormSchema>>
 
 const renewalPeriodOptions = RENEWAL_PERIODS.map((period) => ({
   id: period,
@@ -98,12 +110,18 @@ export function SubscriptionForm({
   onSubscribed,
 }: SubscriptionFormProps) {
   const services = useServices()
+  const serviceLimits = useServiceLimits()
   const createSubscription = useCreateSubscription()
   const messages = useOrderMessages()
+  const me = useMe()
 
+  // The schema is chosen at each check from the action type, so a change of service applies its limits.
   const form = useForm<SubscriptionFormInput>({
-    resolver: zodResolver(subscriptionFormSchema, undefined, { raw: true }),
-    defaultValues: initialValues(defaultStartDate ?? new Date()),
+    resolver: (values, context, options) =>
+      zodResolver(subscriptionFormSchema(limitsOf(serviceLimits.data, values.actionType)), undefined, {
+        raw: true,
+      })(values, context, options),
+    defaultValues: initialValues(defaultStartDate ?? defaultSubscriptionStartDate(new Date())),
   })
   const [actionType, renewalPeriod, quantityText, startDate, endDate, aiSettings] = useWatch({
     control: form.control,
@@ -117,6 +135,7 @@ export function SubscriptionForm({
   const serviceList = services.data ?? []
   const options = serviceOptions(serviceList)
   const rates = ratesFromServices(serviceList)
+  const limits = limitsOf(serviceLimits.data, actionType)
   const period = RenewalPeriod.safeParse(renewalPeriod).data ?? DEFAULT_RENEWAL_PERIOD
 
   // Moving the start past the end moves the end with it, keeping the length of the range.
@@ -134,8 +153,15 @@ export function SubscriptionForm({
   }
 
   const subscribe = async (input: SubscriptionFormInput) => {
-    const values = subscriptionFormSchema.parse(input)
+    const values = subscriptionFormSchema(limitsOf(serviceLimits.data, input.actionType)).parse(input)
     if (!values.startDate || !values.endDate) return
+    // Each period is charged as it starts, the first at once: a balance that cannot pay it is told so here,
+    // before anything is sent.
+    const firstPeriodMicros = subscriptionCostMicros(values.quantityPerPeriod, 1, rates[values.actionType])
+    if (me.data && usdToMicros(me.data.balance) < firstPeriodMicros) {
+      messages.error(firstPeriodNotCovered(formatMicros(firstPeriodMicros, ORDER_TOTAL_DECIMALS)))
+      return
+    }
     try {
       const answer = await createSubscription.mutateAsync({
         plan: '',
@@ -148,7 +174,7 @@ export function SubscriptionForm({
         aiSettings: isAiService(values.actionType) ? values.aiSettings : [],
       })
       messages.success(SUBSCRIPTION_CREATED)
-      form.reset(initialValues(new Date()))
+      form.reset(initialValues(defaultSubscriptionStartDate(new Date())))
       onSubscribed?.(answer)
     } catch (error) {
       messages.failure(error, FAILED_TO_PLACE_ORDER)
@@ -162,6 +188,8 @@ export function SubscriptionForm({
           <FormSelect
             control={form.control}
             name="actionType"
+            // Another service has other limits: the quantity is checked again (once the form has been sent).
+            rules={{ deps: ['quantityPerPeriod'] }}
             label="Action Type"
             items={options}
             placeholder={
@@ -184,7 +212,8 @@ export function SubscriptionForm({
             name="quantityPerPeriod"
             label="Quantity per Period"
             inputMode="numeric"
-            placeholder={QUANTITY_PLACEHOLDER}
+            placeholder={quantityPlaceholder(limits)}
+            description={actionType === null ? undefined : quantityHint(limits)}
           />
           <FormTextField
             control={form.control}

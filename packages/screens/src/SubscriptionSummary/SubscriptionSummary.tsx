@@ -1,12 +1,14 @@
 import {
+  chargedPeriodByPeriod,
   formatMicros,
   ORDER_TOTAL_DECIMALS,
+  subscriptionCostMicros,
   subscriptionSummary,
   TOTAL_USD_AMOUNT,
   type DurationUnit,
   type RenewalPeriod,
 } from '@engage/contract'
-import { Heading, Stack, StatCard } from '@engage/ui'
+import { Heading, Stack, StatCard, Text } from '@engage/ui'
 import { summaryList, summaryTerm, summaryValue } from './SubscriptionSummary.css'
 
 /** How each renewal period reads in the summary. */
@@ -48,8 +50,9 @@ export interface SubscriptionSummaryProps {
 }
 
 /**
- * What a subscription amounts to: the number of periods, the duration in the period's unit, the units and
- * the total cost, and the Total USD Amount box.
+ * What a subscription amounts to: the number of periods, the duration in the period's unit, the units, the
+ * cost of one period and the total, the Total USD Amount box, and the plain word that the total is charged
+ * period by period.
  */
 export function SubscriptionSummary({
   startDate,
@@ -68,12 +71,17 @@ export function SubscriptionSummary({
     rateUsdPerUnit,
   })
   const totalCost = formatMicros(summary.totalCostMicros, ORDER_TOTAL_DECIMALS)
+  const perPeriod = formatMicros(
+    subscriptionCostMicros(quantityPerPeriod, 1, rateUsdPerUnit),
+    ORDER_TOTAL_DECIMALS,
+  )
   const rows = [
     { term: 'Renewal period', value: renewalPeriodLabels[renewalPeriod] },
     { term: 'Number of periods', value: countFormat.format(summary.periodCount) },
     { term: 'Duration', value: formatDuration(summary.durationValue, summary.durationUnit) },
     { term: 'Quantity per period', value: countFormat.format(quantityPerPeriod) },
     { term: 'Total quantity', value: countFormat.format(summary.totalUnits) },
+    { term: 'Cost per period', value: perPeriod },
     { term: 'Total cost', value: totalCost },
   ]
   return (
@@ -90,6 +98,9 @@ export function SubscriptionSummary({
         ))}
       </dl>
       <StatCard label={TOTAL_USD_AMOUNT} value={totalCost} />
+      <Text size="small" tone="muted">
+        {chargedPeriodByPeriod(perPeriod)}
+      </Text>
     </Stack>
   )
 }

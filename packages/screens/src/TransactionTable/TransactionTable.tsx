@@ -1,8 +1,7 @@
 import {
-  formatUsd,
   NO_TRANSACTIONS_FOUND,
-  transactionSign,
-  transactionSignTone,
+  transactionAmountText,
+  transactionAmountTone,
   transactionTypeLabel,
   type Transaction,
 } from '@engage/contract'
@@ -36,9 +35,9 @@ function methodLabel(method: string): string {
   return isCurrencyCode(method) ? method : transactionTypeLabel(method)
 }
 
-/** '+$100.00' for money in, '-$5.00' for money out. */
-export function signedAmount(transaction: Pick<Transaction, 'type' | 'amount'>): string {
-  return `${transactionSign(transaction.type)}${formatUsd(transaction.amount)}`
+/** '+$100.00' for money in, '-$0.009' for money out, '$7.50' for a failed transaction (no money moved). */
+export function signedAmount(transaction: Pick<Transaction, 'type' | 'amount' | 'status'>): string {
+  return transactionAmountText(transaction)
 }
 
 const columns: readonly TableColumn<Transaction>[] = [
@@ -65,7 +64,7 @@ const columns: readonly TableColumn<Transaction>[] = [
     name: 'Amount',
     align: 'end',
     render: (transaction) => (
-      <Badge tone={transactionSignTone(transaction.type)}>{signedAmount(transaction)}</Badge>
+      <Badge tone={transactionAmountTone(transaction)}>{signedAmount(transaction)}</Badge>
     ),
   },
   {

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { depositInitiated, formatUsd, type PaymentProvider, type Transaction } from '@engage/contract'
+import { depositInitiated, formatLedgerUsd, type PaymentProvider, type Transaction } from '@engage/contract'
 import { isApiError, useMe } from '@engage/client'
 import { Banner, Card, Heading, Spinner, Stack, StatCard } from '@engage/ui'
 import { DepositForm, type StartedDeposit } from '../DepositForm'
@@ -76,7 +76,7 @@ export function Wallet({
               ) : me.isError ? (
                 'Unavailable'
               ) : (
-                <span className={balanceValue}>{formatUsd(me.data.balance)}</span>
+                <span className={balanceValue}>{formatLedgerUsd(me.data.balance)}</span>
               )
             }
             description={

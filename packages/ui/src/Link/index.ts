@@ -1,1 +1,2 @@
 export { Link, linkVariants, type LinkProps } from './Link'
+export { keepAbsoluteAddresses } from './routerHref'

@@ -1,13 +1,17 @@
 import { style } from '@vanilla-extract/css'
 import { recipe } from '@vanilla-extract/recipes'
+import { scrollCueBackground } from '../tokens/scrollCue.css'
 import { vars } from '../tokens/vars.css'
 
+// A table wider than the screen scrolls inside its own frame, never the page, and shades the edge that has
+// more columns beyond it.
 export const tableContainer = style({
   position: 'relative',
   overflowX: 'auto',
+  maxWidth: '100%',
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.large,
-  backgroundColor: vars.color.surface,
+  ...scrollCueBackground,
 })
 
 export const table = style({

@@ -12,7 +12,10 @@ export const tabList = style({
   display: 'flex',
   gap: vars.space.xsmall,
   borderBottom: `1px solid ${vars.color.border}`,
+  // Tabs that do not fit a phone's width scroll inside the list (the last one shows cut at the edge), never
+  // the page.
   overflowX: 'auto',
+  maxWidth: '100%',
   selectors: {
     '&[data-orientation=vertical]': {
       flexDirection: 'column',

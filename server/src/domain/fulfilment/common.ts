@@ -3,6 +3,7 @@ import type { Order, Provider, Service } from '../../db/schema'
 import type { Clock } from '../clock'
 import type { Logger } from '../../logger'
 import type { ProviderClientFactory } from '../providers'
+import { NO_PROVIDER, PROVIDER_DISABLED, PROVIDER_REMOVED } from './texts'
 
 // What dispatch, sync and cancel share: their dependencies, the refund of an undelivered remainder, and the
 // lookups of an order, a provider and where a service's orders go.
@@ -53,6 +54,21 @@ export interface ServiceUpstream {
  * The provider a service is mapped to, or undefined when it has none, the provider is disabled, or the
  * provider's service id is missing: such a service's orders pause with NO_PROVIDER.
  */
+/**
+ * Why a service has no upstream to send to, in the customer's words: its provider is disabled, was removed, or
+ * it was never connected (or its provider's service id is missing).
+ */
+export async function noUpstreamReason(
+  db: Db,
+  service: Pick<Service, 'provider_id' | 'remote_service_id'>,
+): Promise<string> {
+  if (service.provider_id === null) return NO_PROVIDER
+  const provider = await loadProvider(db, service.provider_id)
+  if (!provider) return PROVIDER_REMOVED
+  if (provider.enabled !== 1) return PROVIDER_DISABLED
+  return NO_PROVIDER
+}
+
 export async function serviceUpstream(
   db: Db,
   service: Pick<Service, 'provider_id' | 'remote_service_id'>,

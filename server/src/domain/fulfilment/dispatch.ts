@@ -1,8 +1,8 @@
 import { SmmRejectedError, SmmTransientError } from '../../adapters/smm'
 import type { Db } from '../../db/connect'
 import type { Order } from '../../db/schema'
-import { NO_PROVIDER, PLACEMENT_UNCONFIRMED, providerRefusedReason, providerUnreachableReason } from './texts'
-import { type FulfilmentDeps, loadOrder, serviceUpstream } from './common'
+import { PLACEMENT_UNCONFIRMED, providerRefusedReason, providerUnreachableReason } from './texts'
+import { type FulfilmentDeps, loadOrder, noUpstreamReason, serviceUpstream } from './common'
 
 // Sending a pending order upstream. The SMM protocol has no idempotency key, so placement follows one rule:
 // the attempt is recorded and committed before `add` is called, and the upstream id is stored as soon as `add`
@@ -123,13 +123,9 @@ export async function dispatchOrder(deps: FulfilmentDeps, orderId: number): Prom
   // written, so no tokens of the customer's (or the operator's) key are spent on it.
   const upstream = await serviceUpstream(db, service)
   if (!upstream) {
-    await pauseUnplacedOrder(db, {
-      orderId: order.id,
-      reason: NO_PROVIDER,
-      clearAttempt: true,
-      now: clock.now(),
-    })
-    return { outcome: 'paused', reason: NO_PROVIDER }
+    const reason = await noUpstreamReason(db, service)
+    await pauseUnplacedOrder(db, { orderId: order.id, reason, clearAttempt: true, now: clock.now() })
+    return { outcome: 'paused', reason }
   }
   const { provider, remoteServiceId } = upstream
   let comments: readonly string[] | undefined

@@ -3,6 +3,10 @@
 /** An `add` whose outcome is unknown (no answer, a crash before its id was stored). */
 export const PLACEMENT_UNCONFIRMED = 'Upstream placement could not be confirmed; under review'
 export const NO_PROVIDER = 'This service is not connected to a provider yet'
+/** The service's provider is there but switched off by the operator. */
+export const PROVIDER_DISABLED = 'The provider of this service is disabled; the order waits until it is back'
+/** The service points at a provider that no longer exists. */
+export const PROVIDER_REMOVED = 'The provider of this service was removed; the order waits for another one'
 
 export function providerRefusedReason(message: string): string {
   return `The provider refused the order: ${message}`
