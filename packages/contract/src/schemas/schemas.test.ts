@@ -99,9 +99,15 @@ describe('order bodies', () => {
     })
   })
 
-  it.each([0, 10_001, 2.5, '100', null])('refuses the quantity %j', (quantity) => {
+  it.each([0, 10_001, '100', null])('refuses the quantity %j', (quantity) => {
     expect(messages(CreateOrderRequest, { ...valid, quantity })).toEqual({
       quantity: 'Quantity must be between 1 - 10,000',
+    })
+  })
+
+  it('refuses a fractional quantity as not a whole number', () => {
+    expect(messages(CreateOrderRequest, { ...valid, quantity: 2.5 })).toEqual({
+      quantity: 'Quantity must be a whole number',
     })
   })
 
