@@ -218,7 +218,7 @@ it('two API processes and a worker process on one database run every order once'
       adds.filter((call) => call.fields.link === link),
       link,
     ).toHaveLength(1)
-  const orders = await db.selectFrom('orders').selectAll().where('id', 'in', orderIds).execute()
+  const orders = await db.selectFrom('orders').selectAll().where('id', 'in', orderIds.map(Number)).execute()
   for (const order of orders) {
     expect(order.upstream_order_id, `order ${order.id}`).not.toBeNull()
     expect(simulator.order(Number(order.upstream_order_id))?.link).toBe(order.target_url)
