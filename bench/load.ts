@@ -10,8 +10,9 @@
 // not share an event loop with it. Measured at BENCH_CONNECTIONS (32) connections for BENCH_SECONDS (5) each,
 // after a 1 s warm-up: hello-world, GET /api/get-services, GET /api/user/me, the first page of GET
 // /api/orders/get for a customer with 100,000 orders (one connection), POST /api/orders/create (distinct links,
-// 64 funded customers in turn). Besides req/s and latencies, the server process's CPU time per request, which
-// a busy machine moves much less.
+// 64 funded customers in turn); and on PostgreSQL the same orders across two API processes and one worker
+// process on one database (half the connections on each API process). Besides req/s and latencies, the server
+// process's CPU time per request, which a busy machine moves much less.
 // Targets (see TARGETS): get-services >= 0.8 x hello-world; user/me p99 <= 10 ms; orders/create >= 2,500/s on
 // SQLite and >= 1,500/s on PostgreSQL with p99 <= 25 ms; the first page of 100,000 orders in <= 5 ms.
 
@@ -118,7 +119,8 @@ function runHelloWorld(): void {
 async function runApi(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'engage-bench-'))
   const config = loadConfig({
-    DATA_KEY: randomBytes(32).toString('base64'),
+    // The processes sharing one database share its key (BENCH_DATA_KEY).
+    DATA_KEY: process.env.BENCH_DATA_KEY ?? randomBytes(32).toString('base64'),
     DEMO: '0',
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
@@ -128,6 +130,19 @@ async function runApi(): Promise<void> {
     ...(process.env.WORKER_CONCURRENCY ? { WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY } : {}),
   })
   const running = await startServer(config, silentLogger)
+  const stopOnSignal = () =>
+    process.on('SIGTERM', () => {
+      void running.close().finally(() => {
+        fs.rmSync(dataDir, { recursive: true, force: true })
+        process.exit(0)
+      })
+    })
+  if (process.env.BENCH_MORE_API === '1') {
+    // A further API process on a database the first one filled: it only serves.
+    process.send?.({ url: running.url, tokens: [] } satisfies ReadyMessage)
+    stopOnSignal()
+    return
+  }
   const db = createDatabase({ databaseUrl: config.databaseUrl, dataDir })
   const now = systemClock.now()
   const tokens: string[] = []
@@ -162,18 +177,16 @@ async function runApi(): Promise<void> {
     })
     tokens.push(session.token)
   }
-  const historyToken = await customerWithHistory(db, now, {
-    idleMs: config.sessionIdleMs,
-    absoluteMs: config.sessionAbsoluteMs,
-  })
+  const historyToken =
+    process.env.BENCH_NO_HISTORY === '1'
+      ? undefined
+      : await customerWithHistory(db, now, {
+          idleMs: config.sessionIdleMs,
+          absoluteMs: config.sessionAbsoluteMs,
+        })
   await db.destroy()
   process.send?.({ url: running.url, tokens, historyToken } satisfies ReadyMessage)
-  process.on('SIGTERM', () => {
-    void running.close().finally(() => {
-      fs.rmSync(dataDir, { recursive: true, force: true })
-      process.exit(0)
-    })
-  })
+  stopOnSignal()
 }
 
 /** A customer with HISTORY_ORDERS completed orders, written a thousand at a time; answers their session token. */
@@ -339,6 +352,31 @@ function rotatingTokens(tokens: string[]) {
   }
 }
 
+/** POST /api/orders/create with a link never used before, the customers taking turns. */
+function orderRequests(tokens: string[]): AutocannonRequest[] {
+  const orderToken = rotatingTokens(tokens)
+  return [
+    {
+      method: 'POST',
+      path: '/api/orders/create',
+      setupRequest: (request) => {
+        linkCounter += 1
+        return {
+          ...request,
+          headers: { Authorization: `Bearer ${orderToken()}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            service_type: 'likes',
+            target_url: `https://social.example/bench/${process.pid}/${linkCounter}`,
+            quantity: 100,
+            custom_comment: null,
+            ai_settings: null,
+          }),
+        }
+      },
+    },
+  ]
+}
+
 async function measureApi(
   database: string,
   env: Record<string, string>,
@@ -382,33 +420,113 @@ async function measureApi(
           1,
         ),
       )
-    const orderToken = rotatingTokens(api.tokens)
     if (wanted('POST /api/orders/create'))
-      rows.push(
-        await measure('POST /api/orders/create', database, api, [
-          {
-            method: 'POST',
-            path: '/api/orders/create',
-            setupRequest: (request) => {
-              linkCounter += 1
-              return {
-                ...request,
-                headers: { Authorization: `Bearer ${orderToken()}`, 'Content-Type': 'application/json' },
-                body: JSON.stringify({
-                  service_type: 'likes',
-                  target_url: `https://social.example/bench/${process.pid}/${linkCounter}`,
-                  quantity: 100,
-                  custom_comment: null,
-                  ai_settings: null,
-                }),
-              }
-            },
-          },
-        ]),
-      )
+      rows.push(await measure('POST /api/orders/create', database, api, orderRequests(api.tokens)))
     return rows
   } finally {
     await stop(api.child)
+  }
+}
+
+const TWO_PROCESSES_SCENARIO = 'POST /api/orders/create, 2 API processes + 1 worker process'
+
+/**
+ * `pnpm worker` (server/src/worker.ts) in a child process on `env`'s database; resolves once it works. Its log
+ * lines are read and dropped.
+ */
+function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(path.dirname(thisFile), '../server/src/worker.ts'), [], {
+      env: { ...process.env, ...env },
+      execArgv: process.execArgv,
+      silent: true,
+    })
+    let output = ''
+    let ready = false
+    child.stderr?.resume()
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (ready) return
+      output += chunk.toString()
+      if (/Job worker \S+ started/.test(output)) {
+        ready = true
+        resolve(child)
+      }
+    })
+    child.once('exit', (code) => reject(new Error(`worker exited with ${String(code)} before it was ready`)))
+  })
+}
+
+/**
+ * orders/create across two API processes (as `pnpm start` runs them, without their in-process workers) and one
+ * worker process (`pnpm worker`) on one PostgreSQL database: half the connections on each API process, at the
+ * same time. req/s is the sum of both; p50 and p99 are the higher of the two processes' (an upper bound of the
+ * whole's), CPU per request the two API processes' CPU over both's requests.
+ */
+async function measureTwoProcesses(databaseUrl: string): Promise<Row> {
+  const env = {
+    BENCH_DATABASE_URL: databaseUrl,
+    BENCH_DATA_KEY: randomBytes(32).toString('base64'),
+    WORKER_CONCURRENCY: '0',
+    BENCH_NO_HISTORY: '1',
+  }
+  const first = await start('api', env)
+  const children: ChildProcess[] = [first.child]
+  const workerDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'engage-bench-worker-'))
+  try {
+    const second = await start('api', { ...env, BENCH_MORE_API: '1' })
+    children.push(second.child)
+    children.push(
+      await startWorkerProcess({
+        DATABASE_URL: databaseUrl,
+        DATA_KEY: env.BENCH_DATA_KEY,
+        DATA_DIR: workerDataDir,
+        LOG_LEVEL: 'info',
+      }),
+    )
+    const apis = [first, second]
+    const half = Math.max(1, Math.round(CONNECTIONS / apis.length))
+    const run = (duration: number) =>
+      Promise.all(
+        apis.map((api) =>
+          autocannon({ url: api.url, connections: half, duration, requests: orderRequests(first.tokens) }),
+        ),
+      )
+    await run(WARMUP_SECONDS)
+    const cpu = () => apis.map((api) => cpuSeconds(api.child.pid))
+    const cpuBefore = cpu()
+    const results = await run(SECONDS)
+    const cpuAfter = cpu()
+    const requestsPerSecond = results.reduce((sum, result) => sum + result.requests.average, 0)
+    const cpuUsed = cpuAfter.reduce<number | undefined>((sum, after, index) => {
+      const before = cpuBefore[index]
+      return sum === undefined || after === undefined || before === undefined
+        ? undefined
+        : sum + after - before
+    }, 0)
+    const row: Row = {
+      scenario: TWO_PROCESSES_SCENARIO,
+      database: 'postgres',
+      requestsPerSecond,
+      p50: Math.max(...results.map((result) => result.latency.p50)),
+      p99: Math.max(...results.map((result) => result.latency.p99)),
+      non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+      errors: results.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
+      cpuMicros:
+        cpuUsed === undefined || requestsPerSecond === 0
+          ? undefined
+          : (cpuUsed * 1e6) / (requestsPerSecond * SECONDS),
+    }
+    console.log(
+      `  ${TWO_PROCESSES_SCENARIO} (postgres): ${Math.round(requestsPerSecond)} req/s (${results
+        .map((result) => Math.round(result.requests.average))
+        .join(' + ')}), p50 ${row.p50} ms, p99 ${row.p99} ms` +
+        (row.cpuMicros === undefined ? '' : `, API CPU ${Math.round(row.cpuMicros)} µs/request`) +
+        (row.non2xx || row.errors ? `, non-2xx ${row.non2xx}, errors ${row.errors}` : ''),
+    )
+    return row
+  } finally {
+    await Promise.all(children.map(stop))
+    fs.rmSync(workerDataDir, { recursive: true, force: true })
   }
 }
 
@@ -437,6 +555,10 @@ const TARGETS: Record<string, { text: string; met: (row: Row, hello: number) => 
   'POST /api/orders/create': {
     text: '>= 2,500/s SQLite, >= 1,500/s PostgreSQL, p99 <= 25 ms',
     met: (row) => row.requestsPerSecond >= (row.database === 'sqlite' ? 2_500 : 1_500) && row.p99 <= 25,
+  },
+  [TWO_PROCESSES_SCENARIO]: {
+    text: '>= 1,500/s PostgreSQL, p99 <= 25 ms',
+    met: (row) => row.requestsPerSecond >= 1_500 && row.p99 <= 25,
   },
   [ORDER_HISTORY_SCENARIO]: { text: 'p99 <= 5 ms', met: (row) => row.p99 <= 5 },
 }
@@ -515,23 +637,34 @@ async function main(): Promise<void> {
   printTable(rows)
 }
 
+/** Runs `measureOn` on a fresh database of the PostgreSQL at `postgresUrl`, dropped afterwards. */
+async function withDatabase<T>(postgresUrl: string, measureOn: (url: string) => Promise<T>): Promise<T> {
+  const name = `engage_bench_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: postgresUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  try {
+    const url = new URL(postgresUrl)
+    url.pathname = `/${name}`
+    return await measureOn(url.toString())
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`)
+    await admin.end()
+  }
+}
+
 async function measurePostgres(rows: Row[], hello: { url: string; pid: number | undefined }): Promise<void> {
   const postgresUrl = await reachablePostgres()
   if (postgresUrl) {
     console.log('PostgreSQL')
     // A database of its own rather than a schema: startServer migrates whatever database DATABASE_URL names.
-    const name = `engage_bench_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: postgresUrl })
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-    try {
-      const url = new URL(postgresUrl)
-      url.pathname = `/${name}`
-      rows.push(...(await measureApi('postgres', { BENCH_DATABASE_URL: url.toString() }, hello)))
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`)
-      await admin.end()
-    }
+    rows.push(
+      ...(await withDatabase(postgresUrl, (url) =>
+        measureApi('postgres', { BENCH_DATABASE_URL: url }, hello),
+      )),
+    )
+    // On a database of its own too, so that it starts from no orders like the line above.
+    if (wanted(TWO_PROCESSES_SCENARIO)) rows.push(await withDatabase(postgresUrl, measureTwoProcesses))
   } else {
     console.log('PostgreSQL: not reachable (set DATABASE_URL); measured SQLite only')
   }
