@@ -40,6 +40,9 @@ const stylesheets = Object.fromEntries(
     .filter((name) => name.endsWith('.css'))
     .map((name) => [`assets/${name}`, readFileSync(path.join(assetsDir, name), 'utf8')]),
 )
+// The server render runs here, in this process: React's production server build (the development one writes a
+// stack trace of the build machine into every page for a boundary it leaves to the browser).
+process.env.NODE_ENV = 'production'
 const render = await import(pathToFileURL(path.join(root, 'dist', 'server', 'entry-server.js')).href)
 for (const route of render.prerenderedPaths) {
   // Built without a database: the pricing grid loads in the browser until the server renders it at start.
