@@ -2,6 +2,7 @@
 // moves the balance, a deposit completes, a deleted AI setting disappears.
 
 import {
+  cancelEffect,
   AI_SETTING_NOT_FOUND,
   ALL_PAUSED_ORDERS_QUEUED,
   API_KEY_NOT_FOUND,
@@ -433,17 +434,16 @@ function findOrder(state: MockState, id: string): Order {
   return order
 }
 
-/** Cancels at once and refunds the whole charge (the mock has no upstream that delivered anything). */
 /**
- * As the server: a pending order is cancelled and refunded at once (200); a processing one has reached the
- * provider, which is asked to stop it, so the answer is 202 with the order as it stands.
+ * The server's rule (cancelEffect): a pending order, which the mock never sends upstream, is cancelled and
+ * refunded at once (200); a processing one is with the provider, which is asked to stop it, so the answer is
+ * 202 with the order as it stands.
  */
 export function cancelOrder(state: MockState, id: string): { status: 200 | 202; order: Order } {
   const order = findOrder(state, id)
-  if (order.status !== 'pending' && order.status !== 'processing') {
-    throw new MockRefusal(409, ORDER_NOT_CANCELLABLE)
-  }
-  if (order.status === 'processing') return { status: 202, order }
+  const effect = cancelEffect({ status: order.status, sentUpstream: order.status === 'processing' })
+  if (effect === 'not-cancellable') throw new MockRefusal(409, ORDER_NOT_CANCELLABLE)
+  if (effect === 'requested') return { status: 202, order }
   order.status = 'cancelled'
   order.remains = order.quantity
   const refund = usdToMicros(order.charge)
