@@ -1,0 +1,34 @@
+import { ME_RECENT_LIMIT, type MeResponse, microsToUsd } from '@engage/contract'
+import { masked, MockRefusal, type MockState } from './store'
+
+// Reads.
+
+export function meOf(state: MockState): MeResponse {
+  return {
+    username: state.profile.username,
+    email: state.profile.email,
+    balance: microsToUsd(state.balanceMicros),
+    profilePhoto: state.profile.profilePhoto,
+    totalOrders: state.orders.length,
+    ...(state.totalOrdersPanel === undefined ? {} : { totalOrdersPanel: state.totalOrdersPanel }),
+    settings: { phone: state.profile.phone, timezone: state.profile.timezone },
+    aiSettings: state.aiSettings.map(masked),
+    transactions: state.transactions.slice(0, ME_RECENT_LIMIT),
+    orders: state.orders.slice(0, ME_RECENT_LIMIT),
+    updates: state.updates,
+    contactMethods: state.contactMethods,
+  }
+}
+
+/** Keyset paging over a newest-first list: the cursor is the id of the last item of the previous page. */
+export function pageOf<Item extends { id: string }>(
+  items: readonly Item[],
+  cursor: string | undefined,
+  limit: number,
+): { items: Item[]; nextCursor: string | null } {
+  const start = cursor === undefined ? 0 : items.findIndex((item) => item.id === cursor) + 1
+  if (cursor !== undefined && start === 0) throw new MockRefusal(422, 'cursor: Invalid cursor', 'cursor')
+  const page = items.slice(start, start + limit)
+  const last = page.at(-1)
+  return { items: page, nextCursor: start + limit < items.length && last ? last.id : null }
+}
