@@ -1,0 +1,15 @@
+// The load benchmark's settings, from the environment.
+
+import { fileURLToPath } from 'node:url'
+
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+export const WARMUP_SECONDS = 1
+export const USERS = 64
+/** The benchmark's entry, which the child processes run again in their role (BENCH_ROLE). */
+export const entryFile = fileURLToPath(new URL('../load.ts', import.meta.url))
+/** BENCH_ONLY=user/me,orders/create measures only the scenarios whose name contains one of these. */
+const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean) ?? []
+export const wanted = (scenario: string) => ONLY.length === 0 || ONLY.some((part) => scenario.includes(part))
+/** BENCH_DATABASES=sqlite or postgres measures only that database. */
+export const DATABASES = process.env.BENCH_DATABASES?.split(',') ?? ['sqlite', 'postgres']

@@ -1,0 +1,296 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { type ChildProcess, fork } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { CONNECTIONS, entryFile, SECONDS, wanted, WARMUP_SECONDS } from './config'
+import { autocannon, type AutocannonRequest, pg } from './packages'
+import { ORDER_HISTORY_SCENARIO, start, stop } from './servers'
+
+// Measuring.
+
+export interface Row {
+  scenario: string
+  database: string
+  requestsPerSecond: number
+  p50: number
+  p99: number
+  non2xx: number
+  errors: number
+  /** CPU time of the server process per answered request, in microseconds (undefined off Linux). */
+  cpuMicros: number | undefined
+}
+
+const CLOCK_TICKS_PER_SECOND = 100
+
+/**
+ * User + system CPU seconds a process has used so far, from /proc (Linux). Unlike req/s, CPU per request
+ * hardly moves with the machine's load, so it compares runs made while other processes compete for the cores.
+ */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // Fields 14 and 15 of the file (utime, stime), counted after the command name's closing parenthesis.
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND
+  } catch {
+    return undefined
+  }
+}
+
+async function measure(
+  scenario: string,
+  database: string,
+  server: { url: string; pid: number | undefined },
+  requests: AutocannonRequest[],
+  connections = CONNECTIONS,
+): Promise<Row> {
+  const { url } = server
+  await autocannon({ url, connections, duration: WARMUP_SECONDS, requests })
+  const cpuBefore = cpuSeconds(server.pid)
+  const result = await autocannon({ url, connections, duration: SECONDS, requests })
+  const cpuAfter = cpuSeconds(server.pid)
+  const answered = result.requests.average * SECONDS
+  const row: Row = {
+    cpuMicros:
+      cpuBefore !== undefined && cpuAfter !== undefined && answered > 0
+        ? ((cpuAfter - cpuBefore) * 1e6) / answered
+        : undefined,
+    scenario,
+    database,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  }
+  console.log(
+    `  ${scenario} (${database}): ${Math.round(row.requestsPerSecond)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms` +
+      (row.cpuMicros === undefined ? '' : `, server CPU ${Math.round(row.cpuMicros)} µs/request`) +
+      (row.non2xx || row.errors ? `, non-2xx ${row.non2xx}, errors ${row.errors}` : ''),
+  )
+  return row
+}
+
+let linkCounter = 0
+
+function rotatingTokens(tokens: string[]) {
+  let next = 0
+  return () => {
+    const token = tokens[next % tokens.length] ?? ''
+    next += 1
+    return token
+  }
+}
+
+/** POST /api/orders/create with a link never used before, the customers taking turns. */
+function orderRequests(tokens: string[]): AutocannonRequest[] {
+  const orderToken = rotatingTokens(tokens)
+  return [
+    {
+      method: 'POST',
+      path: '/api/orders/create',
+      setupRequest: (request) => {
+        linkCounter += 1
+        return {
+          ...request,
+          headers: { Authorization: `Bearer ${orderToken()}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            service_type: 'likes',
+            target_url: `https://social.example/bench/${process.pid}/${linkCounter}`,
+            quantity: 100,
+            custom_comment: null,
+            ai_settings: null,
+          }),
+        }
+      },
+    },
+  ]
+}
+
+export async function measureApi(
+  database: string,
+  env: Record<string, string>,
+  hello: { url: string; pid: number | undefined },
+): Promise<Row[]> {
+  const started = await start('api', env)
+  const api = { url: started.url, pid: started.child.pid, tokens: started.tokens, child: started.child }
+  try {
+    const rows: Row[] = []
+    // The hello-world again, right before the API: the machine's load drifts, and the ratio is what matters.
+    rows.push(await measure('hello-world', database, hello, [{ method: 'GET', path: '/' }]))
+    if (wanted('GET /api/get-services'))
+      rows.push(
+        await measure('GET /api/get-services', database, api, [{ method: 'GET', path: '/api/get-services' }]),
+      )
+    const meToken = rotatingTokens(api.tokens)
+    if (wanted('GET /api/user/me'))
+      rows.push(
+        await measure('GET /api/user/me', database, api, [
+          {
+            method: 'GET',
+            path: '/api/user/me',
+            setupRequest: (request) => ({ ...request, headers: { Authorization: `Bearer ${meToken()}` } }),
+          },
+        ]),
+      )
+    // Before the orders are placed: their dispatch jobs keep the worker in the same process busy afterwards.
+    if (wanted('GET /api/orders/get') && started.historyToken)
+      rows.push(
+        await measure(
+          ORDER_HISTORY_SCENARIO,
+          database,
+          api,
+          [
+            {
+              method: 'GET',
+              path: '/api/orders/get',
+              headers: { Authorization: `Bearer ${started.historyToken}` },
+            },
+          ],
+          1,
+        ),
+      )
+    if (wanted('POST /api/orders/create'))
+      rows.push(await measure('POST /api/orders/create', database, api, orderRequests(api.tokens)))
+    return rows
+  } finally {
+    await stop(api.child)
+  }
+}
+
+export const TWO_PROCESSES_SCENARIO = 'POST /api/orders/create, 2 API processes + 1 worker process'
+
+/**
+ * `pnpm worker` (server/src/worker.ts) in a child process on `env`'s database; resolves once it works. Its log
+ * lines are read and dropped.
+ */
+function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(path.dirname(entryFile), '../server/src/worker.ts'), [], {
+      env: { ...process.env, ...env },
+      execArgv: process.execArgv,
+      silent: true,
+    })
+    let output = ''
+    let ready = false
+    child.stderr?.resume()
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (ready) return
+      output += chunk.toString()
+      if (/Job worker \S+ started/.test(output)) {
+        ready = true
+        resolve(child)
+      }
+    })
+    child.once('exit', (code) => reject(new Error(`worker exited with ${String(code)} before it was ready`)))
+  })
+}
+
+/**
+ * orders/create across two API processes (as `pnpm start` runs them, without their in-process workers) and one
+ * worker process (`pnpm worker`) on one PostgreSQL database: half the connections on each API process, at the
+ * same time. req/s is the sum of both; p50 and p99 are the higher of the two processes' (an upper bound of the
+ * whole's), CPU per request the two API processes' CPU over both's requests.
+ */
+export async function measureTwoProcesses(databaseUrl: string): Promise<Row> {
+  const env = {
+    BENCH_DATABASE_URL: databaseUrl,
+    BENCH_DATA_KEY: randomBytes(32).toString('base64'),
+    WORKER_CONCURRENCY: '0',
+    BENCH_NO_HISTORY: '1',
+  }
+  const first = await start('api', env)
+  const children: ChildProcess[] = [first.child]
+  const workerDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'engage-bench-worker-'))
+  try {
+    const second = await start('api', { ...env, BENCH_MORE_API: '1' })
+    children.push(second.child)
+    children.push(
+      await startWorkerProcess({
+        DATABASE_URL: databaseUrl,
+        DATA_KEY: env.BENCH_DATA_KEY,
+        DATA_DIR: workerDataDir,
+        LOG_LEVEL: 'info',
+      }),
+    )
+    const apis = [first, second]
+    const half = Math.max(1, Math.round(CONNECTIONS / apis.length))
+    const run = (duration: number) =>
+      Promise.all(
+        apis.map((api) =>
+          autocannon({ url: api.url, connections: half, duration, requests: orderRequests(first.tokens) }),
+        ),
+      )
+    await run(WARMUP_SECONDS)
+    const cpu = () => apis.map((api) => cpuSeconds(api.child.pid))
+    const cpuBefore = cpu()
+    const results = await run(SECONDS)
+    const cpuAfter = cpu()
+    const requestsPerSecond = results.reduce((sum, result) => sum + result.requests.average, 0)
+    const cpuUsed = cpuAfter.reduce<number | undefined>((sum, after, index) => {
+      const before = cpuBefore[index]
+      return sum === undefined || after === undefined || before === undefined
+        ? undefined
+        : sum + after - before
+    }, 0)
+    const row: Row = {
+      scenario: TWO_PROCESSES_SCENARIO,
+      database: 'postgres',
+      requestsPerSecond,
+      p50: Math.max(...results.map((result) => result.latency.p50)),
+      p99: Math.max(...results.map((result) => result.latency.p99)),
+      non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+      errors: results.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
+      cpuMicros:
+        cpuUsed === undefined || requestsPerSecond === 0
+          ? undefined
+          : (cpuUsed * 1e6) / (requestsPerSecond * SECONDS),
+    }
+    console.log(
+      `  ${TWO_PROCESSES_SCENARIO} (postgres): ${Math.round(requestsPerSecond)} req/s (${results
+        .map((result) => Math.round(result.requests.average))
+        .join(' + ')}), p50 ${row.p50} ms, p99 ${row.p99} ms` +
+        (row.cpuMicros === undefined ? '' : `, API CPU ${Math.round(row.cpuMicros)} µs/request`) +
+        (row.non2xx || row.errors ? `, non-2xx ${row.non2xx}, errors ${row.errors}` : ''),
+    )
+    return row
+  } finally {
+    await Promise.all(children.map(stop))
+    fs.rmSync(workerDataDir, { recursive: true, force: true })
+  }
+}
+
+export async function reachablePostgres(): Promise<string | undefined> {
+  const url = process.env.DATABASE_URL?.startsWith('postgres')
+    ? process.env.DATABASE_URL
+    : 'postgres://postgres@127.0.0.1:5432/test'
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 })
+  try {
+    await client.connect()
+    await client.query('select 1')
+    return url
+  } catch {
+    return undefined
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+export const TARGETS: Record<string, { text: string; met: (row: Row, hello: number) => boolean }> = {
+  'GET /api/get-services': {
+    text: '>= 0.8 x hello-world',
+    met: (row, hello) => row.requestsPerSecond >= 0.8 * hello,
+  },
+  'GET /api/user/me': { text: 'p99 <= 10 ms', met: (row) => row.p99 <= 10 },
+  'POST /api/orders/create': {
+    text: '>= 2,500/s SQLite, >= 1,500/s PostgreSQL, p99 <= 25 ms',
+    met: (row) => row.requestsPerSecond >= (row.database === 'sqlite' ? 2_500 : 1_500) && row.p99 <= 25,
+  },
+  [TWO_PROCESSES_SCENARIO]: {
+    text: '>= 1,500/s PostgreSQL, p99 <= 25 ms',
+    met: (row) => row.requestsPerSecond >= 1_500 && row.p99 <= 25,
+  },
+  [ORDER_HISTORY_SCENARIO]: { text: 'p99 <= 5 ms', met: (row) => row.p99 <= 5 },
+}

@@ -1,0 +1,198 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { type ChildProcess, fork } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { loadConfig } from '../../server/src/config'
+import { createDatabase } from '../../server/src/db/connect'
+import { credit } from '../../server/src/domain/ledger'
+import { createSession } from '../../server/src/domain/sessions'
+import { systemClock } from '../../server/src/http/env'
+import { silentLogger } from '../../server/src/logger'
+import { startServer } from '../../server/src/main'
+import { entryFile, USERS } from './config'
+import { serve } from './packages'
+
+// Child processes.
+
+interface ReadyMessage {
+  url: string
+  tokens: string[]
+  /** The session of a customer with HISTORY_ORDERS orders. */
+  historyToken?: string
+}
+
+/** The order history of the customer whose first page of orders is measured. */
+const HISTORY_ORDERS = 100_000
+// Measured one request at a time: the target is the time one listing takes, not a queue's.
+export const ORDER_HISTORY_SCENARIO = 'GET /api/orders/get, 100,000 orders, 1 connection'
+
+export function runHelloWorld(): void {
+  serve({ fetch: () => Response.json({ hello: 'world' }), port: 0, hostname: '127.0.0.1' }, (info) => {
+    process.send?.({ url: `http://127.0.0.1:${info.port}`, tokens: [] } satisfies ReadyMessage)
+  })
+}
+
+/**
+ * The server as `pnpm start` runs it (startServer: migrations, the service seed, the app on @hono/node-server)
+ * on a fresh database, plus USERS funded customers with a session each, made directly in the database: signing
+ * up (argon2) is not what is measured.
+ */
+export async function runApi(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'engage-bench-'))
+  const config = loadConfig({
+    // The processes sharing one database share its key (BENCH_DATA_KEY).
+    DATA_KEY: process.env.BENCH_DATA_KEY ?? randomBytes(32).toString('base64'),
+    DEMO: '0',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+    // WORKER_CONCURRENCY=0 measures the API without the job worker that `pnpm start` runs beside it.
+    ...(process.env.WORKER_CONCURRENCY ? { WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY } : {}),
+  })
+  const running = await startServer(config, silentLogger)
+  const stopOnSignal = () =>
+    process.on('SIGTERM', () => {
+      void running.close().finally(() => {
+        fs.rmSync(dataDir, { recursive: true, force: true })
+        process.exit(0)
+      })
+    })
+  if (process.env.BENCH_MORE_API === '1') {
+    // A further API process on a database the first one filled: it only serves.
+    process.send?.({ url: running.url, tokens: [] } satisfies ReadyMessage)
+    stopOnSignal()
+    return
+  }
+  const db = createDatabase({ databaseUrl: config.databaseUrl, dataDir })
+  const now = systemClock.now()
+  const tokens: string[] = []
+  for (let index = 0; index < USERS; index++) {
+    const user = await db
+      .insertInto('users')
+      .values({
+        email: `bench${index}@example.test`,
+        username: `bench${index}`,
+        password_hash: null,
+        google_sub: null,
+        phone: null,
+        profile_photo: null,
+        disabled_at: null,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await db.transaction().execute((trx) =>
+      credit(trx, {
+        userId: user.id,
+        amount: 100_000 * 1_000_000,
+        kind: 'adjustment',
+        reference: 'bench:funding',
+        idempotencyKey: `bench:funding:${user.id}`,
+        now,
+      }),
+    )
+    const session = await createSession(db, user.id, now, {
+      idleMs: config.sessionIdleMs,
+      absoluteMs: config.sessionAbsoluteMs,
+    })
+    tokens.push(session.token)
+  }
+  const historyToken =
+    process.env.BENCH_NO_HISTORY === '1'
+      ? undefined
+      : await customerWithHistory(db, now, {
+          idleMs: config.sessionIdleMs,
+          absoluteMs: config.sessionAbsoluteMs,
+        })
+  await db.destroy()
+  process.send?.({ url: running.url, tokens, historyToken } satisfies ReadyMessage)
+  stopOnSignal()
+}
+
+/** A customer with HISTORY_ORDERS completed orders, written a thousand at a time; answers their session token. */
+async function customerWithHistory(
+  db: ReturnType<typeof createDatabase>,
+  now: number,
+  policy: { idleMs: number; absoluteMs: number },
+): Promise<string> {
+  const user = await db
+    .insertInto('users')
+    .values({
+      email: 'history@example.test',
+      username: 'history',
+      password_hash: null,
+      google_sub: null,
+      phone: null,
+      profile_photo: null,
+      disabled_at: null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const service = await db
+    .selectFrom('services')
+    .select(['id', 'name'])
+    .where('name', '=', 'likes')
+    .executeTakeFirstOrThrow()
+  const BATCH = 1_000
+  for (let first = 1; first <= HISTORY_ORDERS; first += BATCH) {
+    await db
+      .insertInto('orders')
+      .values(
+        Array.from({ length: Math.min(BATCH, HISTORY_ORDERS - first + 1) }, (_, index) => ({
+          user_id: user.id,
+          service_id: service.id,
+          service_type: service.name,
+          target_url: `https://social.example/history/${first + index}`,
+          quantity: 100,
+          charge: 1_000,
+          status: 'completed' as const,
+          start_count: null,
+          remains: null,
+          custom_comment: null,
+          ai_setting: null,
+          subscription_id: null,
+          paused_reason: null,
+          provider_id: null,
+          upstream_order_id: null,
+          upstream_attempted_at: null,
+          created_at: now - HISTORY_ORDERS + first + index,
+          updated_at: now - HISTORY_ORDERS + first + index,
+        })),
+      )
+      .execute()
+  }
+  return (await createSession(db, user.id, now, policy)).token
+}
+
+export function start(
+  role: 'hello' | 'api',
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess } & ReadyMessage> {
+  return new Promise((resolve, reject) => {
+    // process.execArgv carries tsx's loader, so the child runs this TypeScript file the same way.
+    // BENCH_PROFILE=<dir> writes a CPU profile of each API process there (read with bench/profile-summary.ts).
+    const profile =
+      role === 'api' && process.env.BENCH_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
+        : []
+    const child = fork(entryFile, [], {
+      env: { ...process.env, ...env, BENCH_ROLE: role },
+      execArgv: [...process.execArgv, ...profile],
+    })
+    child.once('message', (message) => resolve({ child, ...(message as ReadyMessage) }))
+    child.once('exit', (code) =>
+      reject(new Error(`${role} server exited with ${String(code)} before it was ready`)),
+    )
+  })
+}
+
+export function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}
