@@ -11,7 +11,7 @@ import { customerKey, operatorDeepSeekKey, setUpAiOrderPanel } from './support/a
 import { authed } from './support/app'
 import { uniqueLink } from './support/services'
 
-// AI orders end to end (issue 7): placed through the API, their texts written by a fake OpenAI-compatible
+// AI orders end to end: placed through the API, their texts written by a fake OpenAI-compatible
 // provider through the `generate-texts` job, and sent by the `dispatch-order` job to the built-in simulator as
 // the comments of its Custom Comments services. The worker runs with the test's clock (drain), the fake and the
 // simulator listen on port 0.
@@ -191,7 +191,7 @@ describe('the key an AI order is written with', () => {
   it("is the operator's default key for the provider when the customer has none", async () => {
     const link = uniqueLink()
 
-    // No setting chosen: the 'Default AI' preset of spec §3 (DeepSeek) writes the tweets.
+    // No setting chosen: the 'Default AI' preset (DeepSeek) writes the tweets.
     const placed = await ai.placeOrder({
       service_type: 'ai_tweets',
       target_url: link,

@@ -157,7 +157,7 @@ describe('PUT /api/user/ai-settings', () => {
     ])
   })
 
-  it('fills the defaults of spec §3 for fields left out, and gives a setting without id a UUID', async () => {
+  it('fills the documented defaults for fields left out, and gives a setting without id a UUID', async () => {
     const user = await signUp(t)
     const [setting] = await saveOk(user.token, [{ name: 'Minimal', model: 'deepseek-chat' }])
     expect(setting).toMatchObject({

@@ -1,6 +1,6 @@
-// The customer's side of /api/payments (spec §7): the methods list, starting a deposit with the deposit rules
-// of §5, gateway failures, the owner-only status call, and deposits in the transaction history. Gateways are
-// the sandbox and the Cryptomus fake over HTTP.
+// The customer's side of /api/payments: the methods list, starting a deposit with the deposit rules (minimum
+// and maximum amounts), gateway failures, the owner-only status call, and deposits in the transaction history.
+// Gateways are the sandbox and the Cryptomus fake over HTTP.
 
 import {
   FAILED_TO_PROCESS_PAYMENT,

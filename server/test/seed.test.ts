@@ -29,7 +29,7 @@ async function counts() {
 }
 
 describe('the first-start seed', () => {
-  it('adds the service catalogue with realistic per-1,000 rates, updates and the contact methods of spec §2', async () => {
+  it('adds the service catalogue with realistic per-1,000 rates, updates and the contact methods', async () => {
     const result = await seed(database.db, { demo: false, now })
     expect(result).toEqual({ servicesAdded: 8, accounts: [] })
 
