@@ -24,7 +24,7 @@ import { syncProcessingOrders } from '../server/src/domain/fulfilment'
 import { providerClientFactory, saveProvider } from '../server/src/domain/providers'
 import { silentLogger } from '../server/src/logger'
 import { seed } from '../server/src/seed'
-import { systemClock } from '../server/src/http/env'
+import { systemClock } from '../server/src/domain/clock'
 
 const ORDERS = Number(process.env.SYNC_ORDERS ?? 10_000)
 const DATABASES = process.env.BENCH_DATABASES?.split(',') ?? ['sqlite', 'postgres']

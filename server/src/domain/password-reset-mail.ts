@@ -1,6 +1,6 @@
 import type { Mailer } from '../adapters/mail'
 import type { Db } from '../db/connect'
-import type { Clock } from '../http/env'
+import type { Clock } from './clock'
 import { createPasswordReset, findUserByEmail } from './accounts'
 
 // The password-reset mail, sent by the job queue: the forgot-password request only enqueues it and answers,

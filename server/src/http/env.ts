@@ -6,9 +6,6 @@ import type { Role } from '../db/schema'
 import type { Logger } from '../logger'
 import type { Clock } from '../domain/clock'
 
-// The clock lives with the domain, whose rules read it; the server's entry points take it from here too.
-export { type Clock, systemClock } from '../domain/clock'
-
 /**
  * The external adapters later areas plug in (payment gateways, SMM providers, AI providers). Each area adds
  * its own member by declaration merging in its own module, so this file does not change per area:

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import os from 'node:os'
 import type { Db } from '../db/connect'
 import type { Job } from '../db/schema'
-import { type Clock, systemClock } from '../http/env'
+import { type Clock, systemClock } from '../domain/clock'
 import { type Logger, silentLogger } from '../logger'
 import { withRequestId } from '../ops/request-context'
 import {

@@ -4,7 +4,7 @@ import { createDatabase } from '../../src/db/connect'
 import { providerClientFactory } from '../../src/domain/providers'
 import { fulfilmentJobs } from '../../src/jobs/registry'
 import { createWorker, type JobHandlers } from '../../src/jobs/worker'
-import { systemClock } from '../../src/http/env'
+import { systemClock } from '../../src/domain/clock'
 import { consoleLogger } from '../../src/logger'
 import './test-jobs'
 
