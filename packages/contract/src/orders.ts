@@ -152,3 +152,15 @@ export function formatOrderTotal(
   if (!serviceType) return formatMicros(0, 2)
   return formatMicros(orderTotalMicros(rates[serviceType], quantity), ORDER_TOTAL_DECIMALS)
 }
+
+/** The statuses of an order still under way (not yet completed, partial or cancelled). */
+export const ACTIVE_ORDER_STATUSES = ['pending', 'processing', 'paused'] as const
+
+/**
+ * Whether an order keeps its link from a second order of the same service: an order still under way does,
+ * unless a subscription placed it (a subscription's periods may overlap). The server holds the same rule as a
+ * unique index over the active orders (orders_one_active_per_link).
+ */
+export function holdsItsLink(order: { status: string; subscription_id?: string | null }): boolean {
+  return (ACTIVE_ORDER_STATUSES as readonly string[]).includes(order.status) && !order.subscription_id
+}

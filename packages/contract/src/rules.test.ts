@@ -8,6 +8,7 @@ import {
   maskApiKey,
 } from './ai'
 import { cancelEffect } from './cancel'
+import { holdsItsLink } from './orders'
 import { depositAmountError } from './deposit'
 import { formatLedgerUsd } from './money'
 import { canAddMassItem, massTotal } from './mass'
@@ -287,5 +288,19 @@ describe('cancelling an order', () => {
     ['cancelled', false, 'not-cancellable'],
   ] as const)('a %s order (sent upstream: %s) is %s', (status, sentUpstream, effect) => {
     expect(cancelEffect({ status, sentUpstream })).toBe(effect)
+  })
+})
+
+describe('an order holding its link', () => {
+  it.each([
+    ['pending', null, true],
+    ['processing', null, true],
+    ['paused', null, true],
+    ['completed', null, false],
+    ['partial', null, false],
+    ['cancelled', null, false],
+    ['processing', 'sub-1', false],
+  ] as const)('a %s order (subscription %s) holds its link: %s', (status, subscription_id, holds) => {
+    expect(holdsItsLink({ status, subscription_id })).toBe(holds)
   })
 })

@@ -213,6 +213,24 @@ describe('default scenario', () => {
     expect(tooExpensive).toMatchObject({ status: 402, body: { detail: 'Insufficient balance' } })
   })
 
+  it("lets a subscription's order and an order of the same link stand side by side, as the server does", async () => {
+    server.use(...createScenario('default', createMockState()))
+    const { body } = validRequests.createSubscription
+    expect((await call('POST', '/api/orders/subscription', body)).status).toBeLessThan(300)
+    const manual = await call('POST', '/api/orders/create', {
+      service_type: 'followers',
+      target_url: 'https://instagram.com/someone',
+      quantity: 10,
+    })
+    expect(manual.status).toBe(201)
+    const second = await call('POST', '/api/orders/create', {
+      service_type: 'followers',
+      target_url: 'https://instagram.com/someone',
+      quantity: 10,
+    })
+    expect(second).toMatchObject({ status: 409, body: { field: 'target_url' } })
+  })
+
   it('places all mass items or none', async () => {
     const state = createMockState()
     server.use(...createScenario('default', state))

@@ -4,6 +4,7 @@ import {
   chargeMicrosForUnitRate,
   DUPLICATE_ACTIVE_ORDER,
   END_BEFORE_START,
+  holdsItsLink,
   type EndpointParsedRequest,
   type EndpointResponse,
   INSUFFICIENT_BALANCE,
@@ -43,17 +44,17 @@ function chargeFor(state: MockState, draft: OrderDraft): number {
   return chargeMicrosForUnitRate(rate, draft.quantity)
 }
 
-function isActive(order: Order): boolean {
-  return order.status === 'pending' || order.status === 'processing' || order.status === 'paused'
-}
-
 /** Places orders all together or not at all: the checks run first, the changes after. */
 function placeOrders(state: MockState, drafts: readonly OrderDraft[]): Order[] {
   const charges = drafts.map((draft) => chargeFor(state, draft))
   drafts.forEach((draft, index) => {
+    // A subscription's order holds no link (holdsItsLink), so none of its periods is refused for one.
+    if (draft.subscriptionId) return
     const duplicateInState = state.orders.some(
       (order) =>
-        isActive(order) && order.service_type === draft.serviceType && order.target_url === draft.targetUrl,
+        holdsItsLink(order) &&
+        order.service_type === draft.serviceType &&
+        order.target_url === draft.targetUrl,
     )
     const duplicateInBatch = drafts
       .slice(0, index)
