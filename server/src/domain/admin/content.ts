@@ -77,94 +77,100 @@ async function published<T>(db: Db, change: Promise<T>): Promise<T> {
   return result
 }
 
-export async function createUpdate(
-  db: Db,
-  actor: Actor,
-  input: UpdateInput,
-  now: number,
-): Promise<AdminUpdateResponse> {
-  return published(
-    db,
-    db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('updates')
-        .values(updateValues(input, now))
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      const after = toAdminUpdate(row)
-      await recordAudit(trx, {
-        actor,
-        action: 'update.create',
-        target: `update:${after.id}`,
-        before: null,
-        after,
-        reason: input.reason,
-        now,
-      })
-      return after
-    }),
-  )
+/** How one kind of content is stored: the queries differ per table, the audited writes around them do not. */
+interface ContentStore<Row, Answer extends { id: string }, Input extends { reason: string | null }> {
+  /** The audit log's name of the kind: actions '<kind>.create' ..., targets '<kind>:<id>'. */
+  kind: 'update' | 'contact_method'
+  find(trx: Db, id: number): Promise<Row>
+  insert(trx: Db, input: Input, now: number): Promise<Row>
+  replace(trx: Db, id: number, input: Input, before: Row, now: number): Promise<Row>
+  remove(trx: Db, id: number): Promise<void>
+  toAnswer(row: Row): Answer
 }
 
-export async function editUpdate(
-  db: Db,
-  actor: Actor,
-  id: number,
-  input: UpdateInput,
-  now: number,
-): Promise<AdminUpdateResponse> {
-  return published(
-    db,
-    db.transaction().execute(async (trx) => {
-      const before = await findUpdate(trx, id)
-      const row = await trx
-        .updateTable('updates')
-        .set({
-          ...updateValues(input, now),
-          ...(input.date === undefined ? { date_at: before.date_at } : {}),
-        })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      const after = toAdminUpdate(row)
-      await recordAudit(trx, {
-        actor,
-        action: 'update.update',
-        target: `update:${after.id}`,
-        before: toAdminUpdate(before),
-        after,
-        reason: input.reason,
-        now,
-      })
-      return after
-    }),
-  )
+/** Create, edit and delete of one kind of content: each one transaction with its audit entry, then published. */
+function auditedWrites<Row, Answer extends { id: string }, Input extends { reason: string | null }>(
+  store: ContentStore<Row, Answer, Input>,
+) {
+  const { kind } = store
+  return {
+    create: (db: Db, actor: Actor, input: Input, now: number): Promise<Answer> =>
+      published(
+        db,
+        db.transaction().execute(async (trx) => {
+          const after = store.toAnswer(await store.insert(trx, input, now))
+          await recordAudit(trx, {
+            actor,
+            action: `${kind}.create`,
+            target: `${kind}:${after.id}`,
+            before: null,
+            after,
+            reason: input.reason,
+            now,
+          })
+          return after
+        }),
+      ),
+    edit: (db: Db, actor: Actor, id: number, input: Input, now: number): Promise<Answer> =>
+      published(
+        db,
+        db.transaction().execute(async (trx) => {
+          const before = await store.find(trx, id)
+          const after = store.toAnswer(await store.replace(trx, id, input, before, now))
+          await recordAudit(trx, {
+            actor,
+            action: `${kind}.update`,
+            target: `${kind}:${after.id}`,
+            before: store.toAnswer(before),
+            after,
+            reason: input.reason,
+            now,
+          })
+          return after
+        }),
+      ),
+    remove: (db: Db, actor: Actor, id: number, reason: string | null, now: number): Promise<void> =>
+      published(
+        db,
+        db.transaction().execute(async (trx) => {
+          const before = await store.find(trx, id)
+          await store.remove(trx, id)
+          await recordAudit(trx, {
+            actor,
+            action: `${kind}.delete`,
+            target: `${kind}:${String(id)}`,
+            before: store.toAnswer(before),
+            after: null,
+            reason,
+            now,
+          })
+        }),
+      ),
+  }
 }
 
-export async function deleteUpdate(
-  db: Db,
-  actor: Actor,
-  id: number,
-  reason: string | null,
-  now: number,
-): Promise<void> {
-  await published(
-    db,
-    db.transaction().execute(async (trx) => {
-      const before = await findUpdate(trx, id)
-      await trx.deleteFrom('updates').where('id', '=', id).execute()
-      await recordAudit(trx, {
-        actor,
-        action: 'update.delete',
-        target: `update:${String(id)}`,
-        before: toAdminUpdate(before),
-        after: null,
-        reason,
-        now,
-      })
-    }),
-  )
-}
+const updateWrites = auditedWrites<Selectable<UpdatesTable>, AdminUpdateResponse, UpdateInput>({
+  kind: 'update',
+  find: findUpdate,
+  insert: (trx, input, now) =>
+    trx.insertInto('updates').values(updateValues(input, now)).returningAll().executeTakeFirstOrThrow(),
+  // An edit without a date keeps the update's date.
+  replace: (trx, id, input, before, now) =>
+    trx
+      .updateTable('updates')
+      .set({ ...updateValues(input, now), ...(input.date === undefined ? { date_at: before.date_at } : {}) })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  remove: async (trx, id) => {
+    await trx.deleteFrom('updates').where('id', '=', id).execute()
+  },
+  toAnswer: toAdminUpdate,
+})
+
+export const createUpdate = updateWrites.create
+export const editUpdate = updateWrites.edit
+export const deleteUpdate = updateWrites.remove
 
 export async function listAdminContactMethods(db: Db): Promise<AdminContactMethod[]> {
   const rows = await db
@@ -193,88 +199,24 @@ function contactValues(input: ContactInput) {
   }
 }
 
-export async function createContactMethod(
-  db: Db,
-  actor: Actor,
-  input: ContactInput,
-  now: number,
-): Promise<AdminContactMethod> {
-  return published(
-    db,
-    db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('contact_methods')
-        .values(contactValues(input))
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      const after = toAdminContactMethod(row)
-      await recordAudit(trx, {
-        actor,
-        action: 'contact_method.create',
-        target: `contact_method:${after.id}`,
-        before: null,
-        after,
-        reason: input.reason,
-        now,
-      })
-      return after
-    }),
-  )
-}
+const contactWrites = auditedWrites<Selectable<ContactMethodsTable>, AdminContactMethod, ContactInput>({
+  kind: 'contact_method',
+  find: findContactMethod,
+  insert: (trx, input) =>
+    trx.insertInto('contact_methods').values(contactValues(input)).returningAll().executeTakeFirstOrThrow(),
+  replace: (trx, id, input) =>
+    trx
+      .updateTable('contact_methods')
+      .set(contactValues(input))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  remove: async (trx, id) => {
+    await trx.deleteFrom('contact_methods').where('id', '=', id).execute()
+  },
+  toAnswer: toAdminContactMethod,
+})
 
-export async function editContactMethod(
-  db: Db,
-  actor: Actor,
-  id: number,
-  input: ContactInput,
-  now: number,
-): Promise<AdminContactMethod> {
-  return published(
-    db,
-    db.transaction().execute(async (trx) => {
-      const before = await findContactMethod(trx, id)
-      const row = await trx
-        .updateTable('contact_methods')
-        .set(contactValues(input))
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      const after = toAdminContactMethod(row)
-      await recordAudit(trx, {
-        actor,
-        action: 'contact_method.update',
-        target: `contact_method:${after.id}`,
-        before: toAdminContactMethod(before),
-        after,
-        reason: input.reason,
-        now,
-      })
-      return after
-    }),
-  )
-}
-
-export async function deleteContactMethod(
-  db: Db,
-  actor: Actor,
-  id: number,
-  reason: string | null,
-  now: number,
-): Promise<void> {
-  await published(
-    db,
-    db.transaction().execute(async (trx) => {
-      const before = await findContactMethod(trx, id)
-      await trx.deleteFrom('contact_methods').where('id', '=', id).execute()
-      await recordAudit(trx, {
-        actor,
-        action: 'contact_method.delete',
-        target: `contact_method:${String(id)}`,
-        before: toAdminContactMethod(before),
-        after: null,
-        reason,
-        now,
-      })
-    }),
-  )
-}
+export const createContactMethod = contactWrites.create
+export const editContactMethod = contactWrites.edit
+export const deleteContactMethod = contactWrites.remove
