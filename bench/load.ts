@@ -16,17 +16,10 @@
 // Targets (see TARGETS): get-services >= 0.8 x hello-world; user/me p99 <= 10 ms; orders/create >= 2,500/s on
 // SQLite and >= 1,500/s on PostgreSQL with p99 <= 25 ms; the first page of 100,000 orders in <= 5 ms.
 
-import { randomBytes } from 'node:crypto'
 import { DATABASES, wanted } from './load/config'
-import {
-  measureApi,
-  measureTwoProcesses,
-  reachablePostgres,
-  type Row,
-  TWO_PROCESSES_SCENARIO,
-} from './load/measure'
-import { pg } from './load/packages'
+import { measureApi, measureTwoProcesses, type Row, TWO_PROCESSES_SCENARIO } from './load/measure'
 import { printTable } from './load/report'
+import { reachablePostgres, withDatabase } from './postgres'
 import { runApi, runHelloWorld, start, stop } from './load/servers'
 
 async function main(): Promise<void> {
@@ -45,34 +38,19 @@ async function main(): Promise<void> {
   printTable(rows)
 }
 
-/** Runs `measureOn` on a fresh database of the PostgreSQL at `postgresUrl`, dropped afterwards. */
-async function withDatabase<T>(postgresUrl: string, measureOn: (url: string) => Promise<T>): Promise<T> {
-  const name = `engage_bench_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: postgresUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  try {
-    const url = new URL(postgresUrl)
-    url.pathname = `/${name}`
-    return await measureOn(url.toString())
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`)
-    await admin.end()
-  }
-}
-
 async function measurePostgres(rows: Row[], hello: { url: string; pid: number | undefined }): Promise<void> {
   const postgresUrl = await reachablePostgres()
   if (postgresUrl) {
     console.log('PostgreSQL')
     // A database of its own rather than a schema: startServer migrates whatever database DATABASE_URL names.
     rows.push(
-      ...(await withDatabase(postgresUrl, (url) =>
+      ...(await withDatabase(postgresUrl, 'engage_bench', (url) =>
         measureApi('postgres', { BENCH_DATABASE_URL: url }, hello),
       )),
     )
     // On a database of its own too, so that it starts from no orders like the line above.
-    if (wanted(TWO_PROCESSES_SCENARIO)) rows.push(await withDatabase(postgresUrl, measureTwoProcesses))
+    if (wanted(TWO_PROCESSES_SCENARIO))
+      rows.push(await withDatabase(postgresUrl, 'engage_bench', measureTwoProcesses))
   } else {
     console.log('PostgreSQL: not reachable (set DATABASE_URL); measured SQLite only')
   }

@@ -15,7 +15,6 @@ import { type ChildProcess, fork } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { subscribe, unsubscribe } from 'node:diagnostics_channel'
 import fs from 'node:fs'
-import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -24,6 +23,7 @@ import { syncProcessingOrders } from '../server/src/domain/fulfilment'
 import { providerClientFactory, saveProvider } from '../server/src/domain/providers'
 import { silentLogger } from '../server/src/logger'
 import { seed } from '../server/src/seed'
+import { reachablePostgres, withDatabase } from './postgres'
 import { systemClock } from '../server/src/domain/clock'
 
 const ORDERS = Number(process.env.SYNC_ORDERS ?? 10_000)
@@ -32,17 +32,6 @@ const API_KEY = 'sync-bench-key'
 /** The simulator's service the orders use (450 micro-USD per unit: 10,000 orders of 100 fit its balance). */
 const REMOTE_SERVICE = '2'
 const thisFile = fileURLToPath(import.meta.url)
-const requireFromServer = createRequire(path.join(path.dirname(thisFile), '../server/package.json'))
-
-interface PostgresClient {
-  connect(): Promise<void>
-  query(text: string): Promise<unknown>
-  end(): Promise<void>
-}
-
-const pg = requireFromServer('pg') as {
-  Client: new (options: { connectionString: string; connectionTimeoutMillis?: number }) => PostgresClient
-}
 
 /** The simulator in a child process; resolves with its API v2 URL once it listens. */
 function startSimulator(): Promise<{ child: ChildProcess; url: string }> {
@@ -204,22 +193,6 @@ async function measure(
   }
 }
 
-async function reachablePostgres(): Promise<string | undefined> {
-  const url = process.env.DATABASE_URL?.startsWith('postgres')
-    ? process.env.DATABASE_URL
-    : 'postgres://postgres@127.0.0.1:5432/test'
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 })
-  try {
-    await client.connect()
-    await client.query('select 1')
-    return url
-  } catch {
-    return undefined
-  } finally {
-    await client.end().catch(() => {})
-  }
-}
-
 async function main(): Promise<void> {
   const simulator = await startSimulator()
   try {
@@ -240,20 +213,14 @@ async function main(): Promise<void> {
     }
     const postgresUrl = DATABASES.includes('postgres') ? await reachablePostgres() : undefined
     if (postgresUrl) {
-      const name = `engage_sync_${randomBytes(4).toString('hex')}`
-      const admin = new pg.Client({ connectionString: postgresUrl })
-      await admin.connect()
-      await admin.query(`create database ${name}`)
-      const url = new URL(postgresUrl)
-      url.pathname = `/${name}`
-      const db = createDatabase({ databaseUrl: url.toString() })
-      try {
-        await measure('PostgreSQL', db, simulator.url, upstreamIds)
-      } finally {
-        await db.destroy()
-        await admin.query(`drop database if exists ${name} with (force)`)
-        await admin.end()
-      }
+      await withDatabase(postgresUrl, 'engage_sync', async (url) => {
+        const db = createDatabase({ databaseUrl: url })
+        try {
+          await measure('PostgreSQL', db, simulator.url, upstreamIds)
+        } finally {
+          await db.destroy()
+        }
+      })
     } else if (DATABASES.includes('postgres')) {
       console.log('PostgreSQL: not reachable (set DATABASE_URL); measured SQLite only')
     }

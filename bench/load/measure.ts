@@ -4,7 +4,7 @@ import path from 'node:path'
 import { type ChildProcess, fork } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { CONNECTIONS, entryFile, SECONDS, wanted, WARMUP_SECONDS } from './config'
-import { autocannon, type AutocannonRequest, pg } from './packages'
+import { autocannon, type AutocannonRequest } from './packages'
 import { ORDER_HISTORY_SCENARIO, start, stop } from './servers'
 
 // Measuring.
@@ -259,22 +259,6 @@ export async function measureTwoProcesses(databaseUrl: string): Promise<Row> {
   } finally {
     await Promise.all(children.map(stop))
     fs.rmSync(workerDataDir, { recursive: true, force: true })
-  }
-}
-
-export async function reachablePostgres(): Promise<string | undefined> {
-  const url = process.env.DATABASE_URL?.startsWith('postgres')
-    ? process.env.DATABASE_URL
-    : 'postgres://postgres@127.0.0.1:5432/test'
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 })
-  try {
-    await client.connect()
-    await client.query('select 1')
-    return url
-  } catch {
-    return undefined
-  } finally {
-    await client.end().catch(() => {})
   }
 }
 

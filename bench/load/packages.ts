@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net'
 import { entryFile } from './config'
 
 // Packages of the server.
-// bench/ is not a workspace package, so bare imports from here would not resolve: autocannon, @hono/node-server
-// and pg are loaded from the server package, which depends on them, and the few members used are typed here.
+// bench/ is not a workspace package, so bare imports from here would not resolve: autocannon and @hono/node-server
+// are loaded from the server package, which depends on them, and the few members used are typed here.
 
 const requireFromServer = createRequire(path.join(path.dirname(entryFile), '../server/package.json'))
 
@@ -39,14 +39,4 @@ export const { serve } = requireFromServer('@hono/node-server') as {
     options: { fetch: (request: Request) => Response; port: number; hostname: string },
     listening: (info: AddressInfo) => void,
   ) => unknown
-}
-
-interface PostgresClient {
-  connect(): Promise<void>
-  query(text: string): Promise<unknown>
-  end(): Promise<void>
-}
-
-export const pg = requireFromServer('pg') as {
-  Client: new (options: { connectionString: string; connectionTimeoutMillis?: number }) => PostgresClient
 }
