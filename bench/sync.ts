@@ -25,6 +25,7 @@ import { silentLogger } from '../server/src/logger'
 import { seed } from '../server/src/seed'
 import { reachablePostgres, withDatabase } from './postgres'
 import { systemClock } from '../server/src/domain/clock'
+import { createAccount } from '../server/src/domain/accounts'
 
 const ORDERS = Number(process.env.SYNC_ORDERS ?? 10_000)
 const DATABASES = process.env.BENCH_DATABASES?.split(',') ?? ['sqlite', 'postgres']
@@ -112,20 +113,7 @@ async function fill(db: Db, simulatorUrl: string, upstreamIds: number[], dataKey
     apiKey: API_KEY,
     now,
   })
-  const user = await db
-    .insertInto('users')
-    .values({
-      email: 'sync@example.test',
-      username: 'sync',
-      password_hash: null,
-      google_sub: null,
-      phone: null,
-      profile_photo: null,
-      disabled_at: null,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  const userId = await createAccount(db, { email: 'sync@example.test', passwordHash: null, now })
   const service = await db
     .selectFrom('services')
     .select(['id', 'name'])
@@ -137,7 +125,7 @@ async function fill(db: Db, simulatorUrl: string, upstreamIds: number[], dataKey
       .insertInto('orders')
       .values(
         upstreamIds.slice(first, first + BATCH).map((upstreamId, offset) => ({
-          user_id: user.id,
+          user_id: userId,
           service_id: service.id,
           service_type: service.name,
           target_url: `https://social.example/sync/${first + offset}`,

@@ -12,6 +12,7 @@ import { silentLogger } from '../../server/src/logger'
 import { startServer } from '../../server/src/main'
 import { entryFile, USERS } from './config'
 import { serve } from './packages'
+import { createAccount } from '../../server/src/domain/accounts'
 
 // Child processes.
 
@@ -69,31 +70,18 @@ export async function runApi(): Promise<void> {
   const now = systemClock.now()
   const tokens: string[] = []
   for (let index = 0; index < USERS; index++) {
-    const user = await db
-      .insertInto('users')
-      .values({
-        email: `bench${index}@example.test`,
-        username: `bench${index}`,
-        password_hash: null,
-        google_sub: null,
-        phone: null,
-        profile_photo: null,
-        disabled_at: null,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const userId = await createAccount(db, { email: `bench${index}@example.test`, passwordHash: null, now })
     await db.transaction().execute((trx) =>
       credit(trx, {
-        userId: user.id,
+        userId,
         amount: 100_000 * 1_000_000,
         kind: 'adjustment',
         reference: 'bench:funding',
-        idempotencyKey: `bench:funding:${user.id}`,
+        idempotencyKey: `bench:funding:${userId}`,
         now,
       }),
     )
-    const session = await createSession(db, user.id, now, {
+    const session = await createSession(db, userId, now, {
       idleMs: config.sessionIdleMs,
       absoluteMs: config.sessionAbsoluteMs,
     })
@@ -117,20 +105,7 @@ async function customerWithHistory(
   now: number,
   policy: { idleMs: number; absoluteMs: number },
 ): Promise<string> {
-  const user = await db
-    .insertInto('users')
-    .values({
-      email: 'history@example.test',
-      username: 'history',
-      password_hash: null,
-      google_sub: null,
-      phone: null,
-      profile_photo: null,
-      disabled_at: null,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  const userId = await createAccount(db, { email: 'history@example.test', passwordHash: null, now })
   const service = await db
     .selectFrom('services')
     .select(['id', 'name'])
@@ -142,7 +117,7 @@ async function customerWithHistory(
       .insertInto('orders')
       .values(
         Array.from({ length: Math.min(BATCH, HISTORY_ORDERS - first + 1) }, (_, index) => ({
-          user_id: user.id,
+          user_id: userId,
           service_id: service.id,
           service_type: service.name,
           target_url: `https://social.example/history/${first + index}`,
@@ -164,7 +139,7 @@ async function customerWithHistory(
       )
       .execute()
   }
-  return (await createSession(db, user.id, now, policy)).token
+  return (await createSession(db, userId, now, policy)).token
 }
 
 export function start(

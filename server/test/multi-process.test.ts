@@ -14,6 +14,7 @@ import { importProviderServices, mapService, providerClient, saveProvider } from
 import { createSimulator, type Simulator } from '../src/simulator'
 import { fund } from './support/app'
 import { uniqueLink } from './support/services'
+import { createAccount } from '../src/domain/accounts'
 
 // The deployment with more than one process, on PostgreSQL only (the SQLite project leaves this file out):
 // two API processes and one worker process, each started as `pnpm start` and `pnpm worker` start them
@@ -137,22 +138,9 @@ beforeAll(async () => {
   tokens = []
   for (let index = 0; index < CUSTOMERS; index += 1) {
     const now = Date.now()
-    const user = await db
-      .insertInto('users')
-      .values({
-        email: `procs${index}@example.test`,
-        username: `procs${index}`,
-        password_hash: null,
-        google_sub: null,
-        phone: null,
-        profile_photo: null,
-        disabled_at: null,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await fund(db, user.id, 100)
-    tokens.push((await createSession(db, user.id, now, { idleMs: 3_600_000, absoluteMs: 86_400_000 })).token)
+    const userId = await createAccount(db, { email: `procs${index}@example.test`, passwordHash: null, now })
+    await fund(db, userId, 100)
+    tokens.push((await createSession(db, userId, now, { idleMs: 3_600_000, absoluteMs: 86_400_000 })).token)
   }
 }, 120_000)
 

@@ -211,7 +211,7 @@ function notConfiguredPage(c: Context<AppEnv>) {
   )
 }
 
-/** The issuer's error codes (RFC 6749 §4.1.2.1) as the customer's message. */
+/** The error an issuer sends back to the callback (access_denied, server_error, ...) as the customer's message. */
 function authorizationErrorMessage(error: string): string {
   if (error === 'access_denied') return GOOGLE_CANCELLED
   if (error === 'temporarily_unavailable' || error === 'server_error') return GOOGLE_UNAVAILABLE
