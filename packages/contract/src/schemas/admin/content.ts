@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { ADMIN_TITLE_REQUIRED } from '../../messages'
 import { IsoDateTime, requiredText } from '../common'
+import { ContactMethod, Update } from '../user'
 import { OptionalAdminReason } from './blocks'
 
 // ---- Updates and contact methods (what customers see) ----------------------------------------------------
@@ -17,20 +18,10 @@ export const AdminUpdateInput = z.object({
 })
 export type AdminUpdateInput = z.input<typeof AdminUpdateInput>
 
-export const AdminUpdatesResponse = z.object({
-  updates: z.array(
-    z.object({
-      id: z.string(),
-      icon: z.string(),
-      title: z.string(),
-      text: z.string(),
-      date: IsoDateTime,
-      url: z.string().nullable(),
-    }),
-  ),
-})
+/** The customers' Updates tab as the console lists it: the same entries the dashboard shows. */
+export const AdminUpdatesResponse = z.object({ updates: z.array(Update) })
 export type AdminUpdatesResponse = z.infer<typeof AdminUpdatesResponse>
-export const AdminUpdateResponse = AdminUpdatesResponse.shape.updates.element
+export const AdminUpdateResponse = Update
 export type AdminUpdateResponse = z.infer<typeof AdminUpdateResponse>
 
 export const AdminContactMethodInput = z.object({
@@ -46,15 +37,8 @@ export const AdminContactMethodInput = z.object({
 })
 export type AdminContactMethodInput = z.input<typeof AdminContactMethodInput>
 
-export const AdminContactMethod = z.object({
-  id: z.string(),
-  icon: z.string(),
-  title: z.string(),
-  value: z.string(),
-  text: z.string(),
-  url: z.string().nullable(),
-  sort_order: z.number().int(),
-})
+/** A Contact Us entry with the place the console gives it (lower first). */
+export const AdminContactMethod = ContactMethod.extend({ sort_order: z.number().int() })
 export type AdminContactMethod = z.infer<typeof AdminContactMethod>
 export const AdminContactMethodsResponse = z.object({ contact_methods: z.array(AdminContactMethod) })
 export type AdminContactMethodsResponse = z.infer<typeof AdminContactMethodsResponse>
