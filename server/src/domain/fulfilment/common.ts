@@ -2,6 +2,7 @@ import type { Db } from '../../db/connect'
 import type { Order, Provider, Service } from '../../db/schema'
 import type { Clock } from '../clock'
 import type { Logger } from '../../logger'
+import type { OperatorAiKeys } from '../orders'
 import type { ProviderClientFactory } from '../providers'
 import { NO_PROVIDER, PROVIDER_DISABLED, PROVIDER_REMOVED } from './texts'
 
@@ -21,6 +22,8 @@ export interface FulfilmentDeps {
   logger: Logger
   clientFor: ProviderClientFactory
   orderTexts: OrderTextsSource
+  /** The operator's AI keys: a subscription's AI period that no key can write is skipped, not charged. */
+  operatorAiKeys: OperatorAiKeys
 }
 
 // ---- Refund math ------------------------------------------------------------------------------------------
