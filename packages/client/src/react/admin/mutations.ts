@@ -166,7 +166,13 @@ export function useAdminCreateUpdate() {
   const client = useAdminClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: EndpointRequest<'adminCreateUpdate'>) => client.createUpdate(body),
+    mutationFn: ({
+      body,
+      idempotencyKey,
+    }: {
+      body: EndpointRequest<'adminCreateUpdate'>
+      idempotencyKey: string
+    }) => client.createUpdate(body, { idempotencyKey }),
     onSuccess: () => afterWrite(queryClient, afterContentChange),
   })
 }
@@ -194,7 +200,13 @@ export function useAdminCreateContactMethod() {
   const client = useAdminClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: EndpointRequest<'adminCreateContactMethod'>) => client.createContactMethod(body),
+    mutationFn: ({
+      body,
+      idempotencyKey,
+    }: {
+      body: EndpointRequest<'adminCreateContactMethod'>
+      idempotencyKey: string
+    }) => client.createContactMethod(body, { idempotencyKey }),
     onSuccess: () => afterWrite(queryClient, afterContentChange),
   })
 }
