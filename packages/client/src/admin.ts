@@ -195,6 +195,8 @@ export function createAdminClient(options: ClientOptions) {
     createProvider: (body: Body<'adminCreateProvider'>) => call('adminCreateProvider', { body }),
     updateProvider: (providerId: string, body: Body<'adminUpdateProvider'>) =>
       call('adminUpdateProvider', { params: id(providerId), body }),
+    deleteProvider: (providerId: string, reason?: string) =>
+      call('adminDeleteProvider', { params: id(providerId), query: { reason } }),
     providerBalance: (providerId: string, signal?: AbortSignal) =>
       call('adminProviderBalance', { params: id(providerId), signal }),
     providerServices: (providerId: string, signal?: AbortSignal) =>

@@ -47,6 +47,16 @@ export function useAdminUpdateProvider() {
   })
 }
 
+/** Deletes a provider none of whose orders is active; the services mapped to it lose their provider. */
+export function useAdminDeleteProvider() {
+  const client = useAdminClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason?: string }) => client.deleteProvider(id, reason),
+    onSuccess: () => afterWrite(queryClient, afterServiceChange),
+  })
+}
+
 /** Asks the provider for its services now and stores them with their remote rates. */
 export function useAdminImportProviderServices() {
   const client = useAdminClient()
