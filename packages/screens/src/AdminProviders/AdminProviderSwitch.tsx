@@ -7,7 +7,7 @@ import { AdminErrorBanner } from '../AdminShared'
 export type ProviderChange = { kind: 'disable' | 'enable' | 'delete'; provider: AdminProvider }
 
 export const DISABLE_PROVIDER_MESSAGE =
-  'Nothing is sent to it while it is disabled: orders of its services wait, paused with the reason that their provider is disabled, until it is enabled again.'
+  'No new order is sent to it while it is disabled: orders of its services wait, paused with the reason that their provider is disabled, until it is enabled again. Orders it already has are still followed.'
 export const ENABLE_PROVIDER_MESSAGE =
   'Orders of its services are placed with it again; orders paused meanwhile resume when retried.'
 export const DELETE_PROVIDER_MESSAGE =
