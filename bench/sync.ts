@@ -165,6 +165,7 @@ async function measure(
     logger: silentLogger,
     clientFor: providerClientFactory(dataKey, { timeoutMs: 30_000 }),
     orderTexts: () => Promise.resolve(null),
+    operatorAiKeys: {},
   }
   const origin = new URL(simulatorUrl).origin
   for (const round of ['first round', 'second round']) {

@@ -154,7 +154,7 @@ describe('the operator console', () => {
     expect(operatorErrors).toEqual([])
   })
 
-  it('saves an update, which the Updates table then lists', async () => {
+  it('saves an update once when Save is pressed twice, and the Updates table lists it', async () => {
     const navigation = operatorPage.getByRole('navigation', { name: 'Operator console' })
     await navigation.getByRole('link', { name: 'Updates and contact', exact: true }).click()
     await operatorPage.getByRole('button', { name: 'Add update' }).click()
@@ -162,9 +162,38 @@ describe('the operator console', () => {
     const title = `End-to-end update ${Date.now()}`
     await form.getByRole('textbox', { name: 'Title' }).fill(title)
     await form.getByRole('textbox', { name: 'Text' }).fill('Saved by the operator journey.')
-    await form.getByRole('button', { name: 'Save update' }).click()
+    // Two presses in a row, before the first answer: one update, not two.
+    await form.getByRole('button', { name: 'Save update' }).dblclick()
+    await operatorPage.getByText(`“${title}” added`).waitFor()
+    await operatorPage.waitForLoadState('networkidle')
     await operatorPage.getByRole('grid', { name: 'Updates' }).getByText(title).waitFor()
     expect(await form.count()).toBe(0)
+    expect(await operatorPage.getByRole('grid', { name: 'Updates' }).getByText(title).count()).toBe(1)
+    expect(operatorErrors).toEqual([])
+  })
+
+  it('saves a contact method and an edit of it, closing the dialog once each', async () => {
+    await operatorPage.getByRole('button', { name: 'Add contact method' }).click()
+    const form = operatorPage.getByRole('form', { name: 'Add contact method' })
+    const title = `End-to-end contact ${Date.now()}`
+    await form.getByRole('textbox', { name: 'Title' }).fill(title)
+    await form.getByRole('textbox', { name: /^Contact/ }).fill('@EndToEndBot')
+    await form.getByRole('textbox', { name: /^Link/ }).fill('https://t.me/EndToEndBot')
+    await form.getByRole('button', { name: 'Save contact method' }).click()
+    await operatorPage.getByText(`“${title}” added`).waitFor()
+    const table = operatorPage.getByRole('grid', { name: 'Contact methods' })
+    await table.getByText(title).waitFor()
+    expect(await form.count()).toBe(0)
+    expect(await table.getByText(title).count()).toBe(1)
+
+    await operatorPage.getByRole('button', { name: `Edit ${title}` }).click()
+    const edit = operatorPage.getByRole('form', { name: 'Edit contact method' })
+    await edit.getByRole('textbox', { name: 'Text' }).fill('Everyday, 9 AM to 5 PM')
+    await edit.getByRole('button', { name: 'Save contact method' }).click()
+    await operatorPage.getByText(`“${title}” saved`).waitFor()
+    await table.getByText('@EndToEndBot · Everyday, 9 AM to 5 PM').waitFor()
+    expect(await edit.count()).toBe(0)
+    expect(operatorErrors).toEqual([])
   })
 
   it("adjusts a customer's balance and shows the new balance", async () => {

@@ -80,6 +80,10 @@ export function createApp(callerDeps: AppDeps, served?: { metrics: Metrics }) {
     '/api/orders/mass',
     '/api/orders/subscription',
     '/api/payments/:provider/create',
+    // The console's create dialogs send one key per opened dialog: a second click, or a retry after a lost
+    // answer, gets the entry the first one made instead of a duplicate.
+    '/api/admin/updates',
+    '/api/admin/contact-methods',
   ]) {
     app.use(path, idempotent)
   }

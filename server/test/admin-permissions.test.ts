@@ -49,14 +49,17 @@ const rows: Record<AdminEndpointName, Row> = {
     allowed: 404,
   },
   adminListProviders: { allowed: 200 },
+  // The key is checked with a balance call before the provider is kept: nothing listens on port 9 here, so the
+  // allowed caller gets the 422 that names the address (and nothing is written).
   adminCreateProvider: {
-    body: () => ({ name: unique('Panel'), api_url: 'https://panel.example/api/v2', api_key: 'k-123456789' }),
-    allowed: 201,
+    body: () => ({ name: unique('Panel'), api_url: 'http://127.0.0.1:9/api/v2', api_key: 'k-123456789' }),
+    allowed: 422,
   },
   adminUpdateProvider: {
     body: () => ({ enabled: false }),
     allowed: 404,
   },
+  adminDeleteProvider: { allowed: 404 },
   adminProviderBalance: { allowed: 404 },
   adminProviderServices: { allowed: 404 },
   adminImportProviderServices: {

@@ -12,7 +12,7 @@ import {
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type * as z from 'zod'
-import { decryptSecret } from '../src/crypto/secrets'
+import { decryptSecret, encryptSecret } from '../src/crypto/secrets'
 import { rateWithMargin } from '../src/domain/admin/providers'
 import type { Logger } from '../src/logger'
 import { simulatorServices } from '../src/simulator/catalogue'
@@ -177,9 +177,15 @@ describe('providers in the console', () => {
       'POST',
       '/api/admin/providers',
       AdminProvider,
-      { name: 'Second panel', api_url: apiUrl, api_key: 'wrong-key-0000' },
+      { name: 'Second panel', api_url: apiUrl, api_key: API_KEY },
       201,
     )
+    // The provider revokes the key later (checked keys are only kept, never re-checked on their own).
+    await t.db
+      .updateTable('providers')
+      .set({ api_key_encrypted: encryptSecret(t.config.dataKey, 'wrong-key-0000') })
+      .where('id', '=', Number(provider.id))
+      .execute()
     const refused = await t.app.request(`/api/admin/providers/${provider.id}/balance`, {
       headers: authed(admin.token),
     })

@@ -13,6 +13,7 @@ import {
   VALID_URL_REQUIRED,
 } from '@engage/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { encryptSecret } from '../src/crypto/secrets'
 import { ledgerSum } from '../src/domain/ledger'
 import { authed, createTestApp, fund, signUp, type SignedUp, type TestApp } from './support/app'
 import { addService, uniqueLink } from './support/services'
@@ -79,7 +80,8 @@ async function addAiSetting(userId: number, id: string, name: string) {
       presence_penalty: 0,
       system_prompt: 'You manage a community',
       user_prompt: 'Write a reply',
-      api_key_encrypted: null,
+      // A key of its own: the panel under test lends none, and an AI order without a key is refused.
+      api_key_encrypted: encryptSecret(t.config.dataKey, 'sk-mass-order-0123456789'),
       last_used_at: 0,
       created_at: 0,
       updated_at: 0,

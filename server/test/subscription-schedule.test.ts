@@ -219,7 +219,12 @@ describe('subscription periods', () => {
 
     const reports = await Promise.all(
       Array.from({ length: 4 }, () =>
-        placeDueSubscriptionPeriods({ db: h.t.db, clock: h.t.clock, logger: h.deps.logger }),
+        placeDueSubscriptionPeriods({
+          db: h.t.db,
+          clock: h.t.clock,
+          logger: h.deps.logger,
+          operatorAiKeys: h.deps.operatorAiKeys,
+        }),
       ),
     )
 

@@ -15,6 +15,7 @@ import {
   VALID_URL_REQUIRED,
 } from '@engage/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { encryptSecret } from '../src/crypto/secrets'
 import { ledgerSum } from '../src/domain/ledger'
 import { SUBSCRIPTION_TOO_LONG } from '../src/domain/subscriptions'
 import { authed, createTestApp, fund, signUp, type SignedUp, type TestApp } from './support/app'
@@ -250,7 +251,8 @@ describe('POST /api/orders/subscription', () => {
         presence_penalty: 0,
         system_prompt: 'Reason',
         user_prompt: 'Tweet',
-        api_key_encrypted: null,
+        // A key of its own: the panel under test lends none, and an AI subscription without one is refused.
+        api_key_encrypted: encryptSecret(t.config.dataKey, 'sk-subscription-0123456789'),
         last_used_at: 0,
         created_at: 0,
         updated_at: 0,

@@ -90,6 +90,14 @@ interface CallInput {
   query?: Query
   body?: unknown
   signal?: AbortSignal
+  /** The write's Idempotency-Key; a fresh one per call when the caller keeps none. */
+  idempotencyKey?: string
+}
+
+/** A create that a console dialog may send more than once: each send of one dialog carries the same key. */
+export interface AdminCreateOptions {
+  /** The dialog's key (newAdminIdempotencyKey when it opened): the server answers a repeat with the first answer. */
+  idempotencyKey?: string
 }
 
 function withoutBlanks(query: Query): Query {
@@ -98,7 +106,7 @@ function withoutBlanks(query: Query): Query {
   )
 }
 
-/** A new idempotency key for an operator action (adjust balance, refund): one per intended action. */
+/** A new idempotency key for an operator action (adjust balance, refund, a create dialog): one per intended action. */
 export function newAdminIdempotencyKey(): string {
   return globalThis.crypto.randomUUID()
 }
@@ -118,7 +126,8 @@ export function createAdminClient(options: ClientOptions) {
     if (!token) throw new ApiError({ kind: 'missing-token', status: null, detail: AUTHENTICATION_REQUIRED })
     const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` }
     if (input.body !== undefined) headers['Content-Type'] = 'application/json'
-    if (endpoint.method !== 'GET') headers['Idempotency-Key'] = newAdminIdempotencyKey()
+    if (endpoint.method !== 'GET')
+      headers['Idempotency-Key'] = input.idempotencyKey ?? newAdminIdempotencyKey()
 
     const search = new URLSearchParams()
     for (const [key, value] of Object.entries(withoutBlanks(input.query ?? {})))
@@ -186,6 +195,8 @@ export function createAdminClient(options: ClientOptions) {
     createProvider: (body: Body<'adminCreateProvider'>) => call('adminCreateProvider', { body }),
     updateProvider: (providerId: string, body: Body<'adminUpdateProvider'>) =>
       call('adminUpdateProvider', { params: id(providerId), body }),
+    deleteProvider: (providerId: string, reason?: string) =>
+      call('adminDeleteProvider', { params: id(providerId), query: { reason } }),
     providerBalance: (providerId: string, signal?: AbortSignal) =>
       call('adminProviderBalance', { params: id(providerId), signal }),
     providerServices: (providerId: string, signal?: AbortSignal) =>
@@ -230,15 +241,16 @@ export function createAdminClient(options: ClientOptions) {
       call('adminRecheckPayment', { params: id(paymentId), body }),
 
     listUpdates: (signal?: AbortSignal) => call('adminListUpdates', { signal }),
-    createUpdate: (body: Body<'adminCreateUpdate'>) => call('adminCreateUpdate', { body }),
+    createUpdate: (body: Body<'adminCreateUpdate'>, options: AdminCreateOptions = {}) =>
+      call('adminCreateUpdate', { body, ...options }),
     editUpdate: (updateId: string, body: Body<'adminEditUpdate'>) =>
       call('adminEditUpdate', { params: id(updateId), body }),
     deleteUpdate: (updateId: string, reason?: string) =>
       call('adminDeleteUpdate', { params: id(updateId), query: { reason } }),
 
     listContactMethods: (signal?: AbortSignal) => call('adminListContactMethods', { signal }),
-    createContactMethod: (body: Body<'adminCreateContactMethod'>) =>
-      call('adminCreateContactMethod', { body }),
+    createContactMethod: (body: Body<'adminCreateContactMethod'>, options: AdminCreateOptions = {}) =>
+      call('adminCreateContactMethod', { body, ...options }),
     editContactMethod: (contactMethodId: string, body: Body<'adminEditContactMethod'>) =>
       call('adminEditContactMethod', { params: id(contactMethodId), body }),
     deleteContactMethod: (contactMethodId: string, reason?: string) =>

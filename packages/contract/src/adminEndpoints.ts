@@ -81,6 +81,16 @@ export const adminEndpoints = {
     request: schemas.AdminUpdateProviderRequest,
     response: schemas.AdminProvider,
   },
+  adminDeleteProvider: {
+    method: 'DELETE',
+    path: '/api/admin/providers/{id}',
+    auth: true,
+    role: 'admin',
+    summary: 'Delete a provider none of whose orders is active (its services are left without a provider)',
+    params: schemas.IdParam,
+    query: schemas.AdminDeleteQuery,
+    response: schemas.MessageResponse,
+  },
   adminProviderBalance: {
     method: 'GET',
     path: '/api/admin/providers/{id}/balance',

@@ -273,6 +273,21 @@ export const ADMIN_LAST_ADMIN = 'The last admin cannot be demoted or disabled'
 export const ADMIN_NOT_YOURSELF = 'You cannot disable your own account'
 export const ADMIN_SERVICE_NAME_TAKEN = 'A service with this name already exists'
 export const ADMIN_PROVIDER_NAME_TAKEN = 'A provider with this name already exists'
+/** House text: adding a provider (or changing its key) asks its balance first; the provider refused the key. */
+export function providerKeyRefused(upstreamMessage: string): string {
+  return `The provider refused this API key (it answered "${upstreamMessage}"). Check the key and try again.`
+}
+/** House text: the provider's balance could not be asked at this address (no answer, or not an SMM panel). */
+export function providerUnreachable(upstreamMessage: string): string {
+  return `The provider could not be reached at this API URL (${upstreamMessage}). Check the address and try again.`
+}
+/** House text: a provider is deleted only when none of its orders is still pending, processing or paused. */
+export function providerHasActiveOrders(orderIds: readonly string[]): string {
+  const shown = orderIds.slice(0, 10).map((id) => `#${id}`)
+  const more = orderIds.length > shown.length ? ` and ${orderIds.length - shown.length} more` : ''
+  const count = orderIds.length === 1 ? '1 active order' : `${orderIds.length} active orders`
+  return `This provider still has ${count} (${shown.join(', ')}${more}). Wait until they finish or cancel them, or disable the provider instead.`
+}
 export const ADMIN_PROVIDER_MAPPING_INCOMPLETE = 'Set both the provider and its service id, or neither'
 export const ADMIN_ORDER_NOT_PAUSABLE = 'Only pending orders not yet sent to the provider can be paused'
 export const ADMIN_JOB_NOT_DEAD = 'Only dead jobs can be retried'

@@ -71,6 +71,9 @@ const resolvers: Resolvers = {
   adminListProviders: ({ state }) => ({ body: { providers: state.providers } }),
   adminCreateProvider: ({ state, body }) => ({ status: 201, body: domain.createProvider(state, body) }),
   adminUpdateProvider: ({ state, params, body }) => ({ body: domain.updateProvider(state, params.id, body) }),
+  adminDeleteProvider: ({ state, params, query }) => ({
+    body: { message: domain.deleteProvider(state, params.id, query.reason) },
+  }),
   adminProviderBalance: ({ state, params }) => ({
     body: {
       provider_id: params.id,

@@ -5,8 +5,11 @@ import type { Clock } from './clock'
 import type { Logger } from '../logger'
 import { InsufficientFundsError } from './ledger'
 import {
+  providerWithoutAiKey,
   type AiSettingSnapshot,
+  defaultAiSettingRef,
   insertChargedOrder,
+  type OperatorAiKeys,
   type OrderFieldNames,
   OrderRefusal,
   snapshotFromRow,
@@ -33,6 +36,23 @@ export function skippedPeriodNote(input: {
   chargeMicros: number
 }): string {
   return `Period ${input.period} of ${input.periodCount} was skipped: the balance did not cover its ${formatMicros(input.chargeMicros)} charge. The subscription is paused and places the next period if the balance covers it.`
+}
+
+/**
+ * The note a period skipped for want of an AI key leaves on its subscription: which setting, which provider,
+ * and what brings the subscription back. Nothing was charged for the period.
+ */
+export function periodWithoutAiKeyNote(input: {
+  period: number
+  periodCount: number
+  providerName: string
+}): string {
+  return `Period ${input.period} of ${input.periodCount} was skipped and not charged: its AI setting has no API key for ${input.providerName}, and this panel has none to lend. The subscription is paused; add your key to the setting in AI settings and it places the next period.`
+}
+
+/** Thrown inside a period's transaction to roll it back when no key can write the period's AI texts. */
+class PeriodWithoutAiKey extends Error {
+  override name = 'PeriodWithoutAiKey'
 }
 
 export type PeriodOutcome = 'placed' | 'skipped' | 'not-due'
@@ -93,11 +113,13 @@ async function periodAiSetting(
  * Places the due period of one subscription: its order, charged at the subscription's rate, with the
  * counters and next_run_at moved on, in one transaction. When the balance cannot cover the charge, the
  * period is skipped instead (in a transaction of its own, since the failed one rolled back) and the
- * subscription is paused with a note; a later period that is paid makes it active again.
+ * subscription is paused with a note; a later period that is paid makes it active again. A period of an AI
+ * service whose setting has no key (neither the customer's nor the operator's) is skipped the same way, with
+ * a note that says so, rather than charged for texts nobody can write.
  */
 export async function placeSubscriptionPeriod(
   db: Db,
-  input: { subscriptionId: number; now: number },
+  input: { subscriptionId: number; now: number; operatorAiKeys: OperatorAiKeys },
 ): Promise<PeriodOutcome> {
   const { now } = input
   const read = (trx: Db) =>
@@ -129,6 +151,7 @@ export async function placeSubscriptionPeriod(
 
   let charge = 0
   let attemptedPlan: PeriodPlan | undefined
+  let providerWithoutKey: string | null = null
   try {
     const placed = await db.transaction().execute(async (trx) => {
       const subscription = await read(trx)
@@ -151,6 +174,15 @@ export async function placeSubscriptionPeriod(
         .executeTakeFirstOrThrow()
       charge = chargeMicros(subscription.rate_per_1k, subscription.quantity_per_period)
       attemptedPlan = plan
+      const aiSetting = service.is_ai === 1 ? await periodAiSetting(trx, subscription, plan.period) : null
+      if (service.is_ai === 1) {
+        providerWithoutKey = await providerWithoutAiKey(trx, {
+          userId: subscription.user_id,
+          setting: aiSetting ?? defaultAiSettingRef(now),
+          operatorAiKeys: input.operatorAiKeys,
+        })
+        if (providerWithoutKey !== null) throw new PeriodWithoutAiKey()
+      }
       await insertChargedOrder(
         trx,
         {
@@ -159,7 +191,7 @@ export async function placeSubscriptionPeriod(
           service: { ...service, rate_per_1k: subscription.rate_per_1k },
           targetUrl: subscription.target_url,
           quantity: subscription.quantity_per_period,
-          aiSetting: service.is_ai === 1 ? await periodAiSetting(trx, subscription, plan.period) : null,
+          aiSetting,
           subscriptionId: subscription.id,
           now,
         },
@@ -171,6 +203,7 @@ export async function placeSubscriptionPeriod(
   } catch (error) {
     const unpaid =
       error instanceof InsufficientFundsError ||
+      error instanceof PeriodWithoutAiKey ||
       (error instanceof OrderRefusal && error.kind === 'insufficient_funds')
     if (!unpaid) throw error
   }
@@ -180,11 +213,18 @@ export async function placeSubscriptionPeriod(
   const skipped = await db.transaction().execute(async (trx) => {
     const subscription = await read(trx)
     if (!isDue(subscription, now) || planOf(subscription).period !== plan.period) return false
-    const note = skippedPeriodNote({
-      period: plan.period,
-      periodCount: subscription.period_count,
-      chargeMicros: charge,
-    })
+    const note =
+      providerWithoutKey === null
+        ? skippedPeriodNote({
+            period: plan.period,
+            periodCount: subscription.period_count,
+            chargeMicros: charge,
+          })
+        : periodWithoutAiKeyNote({
+            period: plan.period,
+            periodCount: subscription.period_count,
+            providerName: providerWithoutKey,
+          })
     const moved = await advance(trx, subscription, plan, false, note)
     return Number(moved.numUpdatedRows) === 1
   })
@@ -203,7 +243,7 @@ export interface PeriodsReport {
  * logged and does not stop the others.
  */
 export async function placeDueSubscriptionPeriods(
-  deps: { db: Db; clock: Clock; logger: Logger },
+  deps: { db: Db; clock: Clock; logger: Logger; operatorAiKeys: OperatorAiKeys },
   options: { batchSize?: number; maxPasses?: number } = {},
 ): Promise<PeriodsReport> {
   const batchSize = options.batchSize ?? 100
@@ -222,7 +262,11 @@ export async function placeDueSubscriptionPeriods(
     if (due.length === 0) break
     for (const { id } of due) {
       try {
-        const outcome = await placeSubscriptionPeriod(deps.db, { subscriptionId: id, now })
+        const outcome = await placeSubscriptionPeriod(deps.db, {
+          subscriptionId: id,
+          now,
+          operatorAiKeys: deps.operatorAiKeys,
+        })
         if (outcome === 'placed') report.placed += 1
         if (outcome === 'skipped') report.skipped += 1
       } catch (error) {

@@ -13,10 +13,13 @@ import type { Db } from '../db/connect'
 import type { Order, Subscription } from '../db/schema'
 import {
   checkServiceQuantity,
+  defaultAiSettingRef,
   insertChargedOrder,
+  type OperatorAiKeys,
   type OrderFieldNames,
   orderableService,
   OrderRefusal,
+  requireAiSettingKey,
   resolveAiSettings,
   snapshotFromRow,
 } from './orders'
@@ -45,6 +48,8 @@ export interface CreateSubscriptionInput {
   endAt: number
   url: string
   aiSettingIds: readonly string[]
+  /** The operator's AI keys: an AI subscription whose settings cannot be written with a key is refused. */
+  operatorAiKeys: OperatorAiKeys
   now: number
 }
 
@@ -67,6 +72,20 @@ export async function createSubscription(
     }
     const aiSettings =
       service.is_ai === 1 ? await resolveAiSettings(trx, input.userId, input.aiSettingIds, 'aiSettings') : []
+    // The periods take the settings in turn, so each of them needs a key, not only the first period's.
+    if (service.is_ai === 1) {
+      const refs =
+        aiSettings.length > 0
+          ? aiSettings.map((row) => snapshotFromRow(row))
+          : [defaultAiSettingRef(input.now)]
+      for (const setting of refs) {
+        await requireAiSettingKey(
+          trx,
+          { userId: input.userId, setting, operatorAiKeys: input.operatorAiKeys },
+          'aiSettings',
+        )
+      }
+    }
     const firstAiSetting = aiSettings[0]
     const moreToCome = count > 1
     const subscription = await trx

@@ -97,6 +97,7 @@ export function createFulfilmentWorker(options: FulfilmentWorkerOptions): Worker
     logger: options.logger,
     clientFor: providerClientFactory(options.config.dataKey, { timeoutMs: settings.upstreamTimeoutMs }),
     orderTexts: options.orderTexts ?? generatedOrderTexts(clock),
+    operatorAiKeys: options.config.ai.defaultApiKeys,
   }
   const { handlers, recurring } = fulfilmentJobs(deps, settings, {
     db: options.db,

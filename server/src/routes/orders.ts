@@ -1,7 +1,4 @@
 import {
-  AI_PROVIDERS,
-  aiKeyRequired,
-  isAiService,
   ALL_PAUSED_ORDERS_QUEUED,
   NEXT_CURSOR_HEADER,
   NO_PAUSED_ORDERS,
@@ -11,14 +8,13 @@ import { Hono } from 'hono'
 import {
   cancelOrder,
   listOrders,
-  OrderRefusal,
   parseOrderId,
   placeMassOrder,
   placeOrder,
   retryAllOrders,
   retryOrder,
 } from '../domain/orders'
-import { aiOrderCanRun, toApiOrdersWithAi, toApiOrderWithAi, toApiPlacedOrder } from '../domain/ai-generation'
+import { toApiOrdersWithAi, toApiOrderWithAi, toApiPlacedOrder } from '../domain/ai-generation'
 import {
   cancelSubscription,
   createSubscription,
@@ -40,19 +36,6 @@ export const orderRoutes = new Hono<AppEnv>()
 orderRoutes.onError(handleOrderErrors)
 
 registerRoute(orderRoutes, 'createOrder', async (c, { body }) => {
-  // An AI order nobody holds a key for would be charged and then wait paused: it is refused before the charge.
-  if (isAiService(body.service_type)) {
-    const { canRun, provider } = await aiOrderCanRun(c.var.deps.db, {
-      userId: c.var.user.id,
-      fields: body.ai_settings,
-      now: c.var.deps.clock.now(),
-      defaultApiKeys: c.var.deps.config.ai.defaultApiKeys,
-    })
-    if (!canRun) {
-      const providerName = AI_PROVIDERS.find((candidate) => candidate.id === provider)?.name ?? provider
-      throw new OrderRefusal('invalid', aiKeyRequired(providerName), 'ai_settings')
-    }
-  }
   const placed = await placeOrder(c.var.deps.db, {
     userId: c.var.user.id,
     serviceType: body.service_type,
@@ -60,6 +43,7 @@ registerRoute(orderRoutes, 'createOrder', async (c, { body }) => {
     quantity: body.quantity,
     customComment: body.custom_comment,
     aiSetting: body.ai_settings,
+    operatorAiKeys: c.var.deps.config.ai.defaultApiKeys,
     now: c.var.deps.clock.now(),
   })
   return c.json(toApiPlacedOrder(placed), 201)
@@ -70,6 +54,7 @@ registerRoute(orderRoutes, 'createMassOrder', async (c, { body }) => {
   const orders = await placeMassOrder(c.var.deps.db, {
     userId: c.var.user.id,
     items,
+    operatorAiKeys: c.var.deps.config.ai.defaultApiKeys,
     now: c.var.deps.clock.now(),
   })
   return c.json({ newOrders: await toApiOrdersWithAi(c.var.deps.db, orders) }, 201)
@@ -86,6 +71,7 @@ registerRoute(orderRoutes, 'createSubscription', async (c, { body }) => {
     endAt: Date.parse(body.endDate),
     url: body.url,
     aiSettingIds: body.aiSettings,
+    operatorAiKeys: c.var.deps.config.ai.defaultApiKeys,
     now: c.var.deps.clock.now(),
   })
   return c.json(

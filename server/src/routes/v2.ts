@@ -166,7 +166,7 @@ function tooManyRequests(waitMs: number) {
 }
 
 async function answer(c: Context<AppEnv>) {
-  const { db, clock } = c.var.deps
+  const { db, clock, config } = c.var.deps
   const fields = await readFields(c.req)
   if (fields === null) return c.json({ error: V2_ERRORS.incorrectRequest })
   const unreadable = findControlCharacter(fields)
@@ -186,7 +186,13 @@ async function answer(c: Context<AppEnv>) {
   const action = fields.action?.trim() ?? ''
   if (action === '') return c.json({ error: V2_ERRORS.incorrectRequest })
   c.header('Cache-Control', 'no-store')
-  return c.json(await runV2Action({ db, userId: owner.userId, now: clock.now() }, action, fields))
+  return c.json(
+    await runV2Action(
+      { db, userId: owner.userId, now: clock.now(), operatorAiKeys: config.ai.defaultApiKeys },
+      action,
+      fields,
+    ),
+  )
 }
 
 export const v2Routes = new Hono<AppEnv>().on(['GET', 'POST'], '/', answer).onError((error, c) => {

@@ -1,7 +1,14 @@
-import { isHttpUrl, ORDER_NOT_CANCELLABLE, serviceTitleCase } from '@engage/contract'
+import { aiKeyRequired, isHttpUrl, ORDER_NOT_CANCELLABLE, serviceTitleCase } from '@engage/contract'
 import type { Db } from '../db/connect'
 import type { Order } from '../db/schema'
-import { cancelOrder, insertChargedOrder, OrderRefusal, type OrderFieldNames } from '../domain/orders'
+import {
+  cancelOrder,
+  defaultAiSettingRef,
+  insertChargedOrder,
+  OrderRefusal,
+  type OrderFieldNames,
+  providerWithoutAiKey,
+} from '../domain/orders'
 import { findOwnRefill, RefillRefusal, requestRefill } from '../domain/refills'
 import { serviceCatalogue } from '../domain/services'
 import {
@@ -110,6 +117,14 @@ async function add(context: V2Context, fields: V2Fields): Promise<{ order: numbe
       const { min, max } = quantityLimits(service)
       if (quantity < min) throw new V2Refusal(quantityLessThanMinimal(min))
       if (quantity > max) throw new V2Refusal(quantityMoreThanMaximal(max))
+      if (service.is_ai === 1 && comments.length === 0) {
+        const providerName = await providerWithoutAiKey(trx, {
+          userId: context.userId,
+          setting: defaultAiSettingRef(context.now),
+          operatorAiKeys: context.operatorAiKeys,
+        })
+        if (providerName !== null) throw new V2Refusal(aiKeyRequired(providerName))
+      }
 
       const placed = await insertChargedOrder(
         trx,

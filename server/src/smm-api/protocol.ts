@@ -1,6 +1,7 @@
 import { QUANTITY_MAX, QUANTITY_MIN } from '@engage/contract'
 import type { Db } from '../db/connect'
 import type { OrderStatus, RefillStatus, Service } from '../db/schema'
+import type { OperatorAiKeys } from '../domain/orders'
 
 // The SMM panel API v2 as our panel speaks it to customers and reseller panels (the upstream side, where we
 // call other panels, is adapters/smm): the actions and answers that reseller panels and scripts expect from
@@ -52,6 +53,8 @@ export interface V2Context {
   db: Db
   userId: number
   now: number
+  /** The operator's AI keys: an AI order without texts of its own is written with them or refused. */
+  operatorAiKeys: OperatorAiKeys
 }
 
 /** A refusal of the whole request: answered `{ error: text }`. */

@@ -91,6 +91,7 @@ export async function startFulfilmentHarness(options: HarnessOptions = {}): Prom
     logger: silentLogger,
     clientFor: providerClientFactory(t.config.dataKey, { timeoutMs: options.upstreamTimeoutMs ?? 5000 }),
     orderTexts,
+    operatorAiKeys: t.config.ai.defaultApiKeys,
   }
   const { handlers, recurring } = fulfilmentJobs(deps, {
     syncIntervalMs,

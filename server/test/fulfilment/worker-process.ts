@@ -35,6 +35,7 @@ const { handlers, recurring } = fulfilmentJobs(
     clientFor: providerClientFactory(dataKey, { timeoutMs: 5000 }),
     // No AI texts are ever ready here: the orders this worker runs are not AI orders.
     orderTexts: () => Promise.resolve(null),
+    operatorAiKeys: {},
   },
   { syncIntervalMs: number('SYNC_INTERVAL_MS', 200), subscriptionIntervalMs: 1000 },
 )

@@ -1,8 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { ADMIN_MARGIN_RANGE, API_KEY_REQUIRED } from '@engage/contract'
+import {
+  ADMIN_MARGIN_RANGE,
+  API_KEY_REQUIRED,
+  providerHasActiveOrders,
+  providerKeyRefused,
+  providerUnreachable,
+} from '@engage/contract'
 import { adminScenarios, createAdminMockState, createAdminScenario } from '@engage/mocks'
-import { AdminProviders, NO_PROVIDERS, PROVIDERS_READ_ONLY } from '@engage/screens/admin'
+import {
+  AdminProviders,
+  DELETE_PROVIDER_MESSAGE,
+  DISABLE_PROVIDER_MESSAGE,
+  ENABLE_PROVIDER_MESSAGE,
+  NO_PROVIDERS,
+  PROVIDERS_READ_ONLY,
+} from '@engage/screens/admin'
 import { withClient, withRouter } from '../../support/decorators'
 import { afterCall, page, removeStaleAnnouncements, withAdminClient, withPadding } from './adminDecorators'
 
@@ -151,6 +164,109 @@ export const BalanceImportAndMargin: Story = {
         await canvas.findByText('Margin 50% applied: 4 services repriced', undefined, afterCall),
       ).toBeVisible()
       await expect(marginState.services.find((service) => service.name === 'followers')?.rate_per_1k).toBe(3)
+    })
+    await removeStaleAnnouncements()
+  },
+}
+
+export const KeyRefused: Story = {
+  name: 'Add a provider: the key or the address refused',
+  parameters: { msw: { handlers: createAdminScenario('default', createAdminMockState()) } },
+  play: async ({ canvas, step }) => {
+    await findTable(canvas)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Add provider' }))
+    const dialog = await findDialog('Add provider')
+    await userEvent.type(dialog.getByRole('textbox', { name: /^Name/ }), 'Panel Relay')
+    const url = dialog.getByRole('textbox', { name: /API URL/ })
+    await userEvent.type(url, 'https://panelhub.example/api/v2')
+    const key = dialog.getByLabelText(/API key/)
+    await step('the provider refuses the key: said by the key field, nothing added', async () => {
+      await userEvent.type(key, 'invalid-key-0000')
+      await userEvent.click(dialog.getByRole('button', { name: 'Add provider' }))
+      await expect(
+        await dialog.findByText(providerKeyRefused('Invalid API key'), undefined, afterCall),
+      ).toBeVisible()
+      await expect(key).toHaveAttribute('aria-invalid', 'true')
+      await expect(canvas.queryByText('Panel Relay added')).toBeNull()
+    })
+    await step('nothing answers at the address: said by the URL field', async () => {
+      await userEvent.clear(key)
+      await userEvent.type(key, 'phk_live_5b8e0c7d2a')
+      await userEvent.clear(url)
+      await userEvent.type(url, 'https://panelhub.invalid/api/v2')
+      await userEvent.click(dialog.getByRole('button', { name: 'Add provider' }))
+      await expect(
+        await dialog.findByText(providerUnreachable('no answer'), undefined, afterCall),
+      ).toBeVisible()
+    })
+    await removeStaleAnnouncements()
+  },
+}
+
+const switchState = createAdminMockState()
+
+export const DisableAndEnable: Story = {
+  name: 'Disable and enable a provider (asks first)',
+  parameters: { msw: { handlers: createAdminScenario('default', switchState) } },
+  play: async ({ canvas, step }) => {
+    const table = await findTable(canvas)
+    await step('cancel leaves it enabled', async () => {
+      await userEvent.click(table.getByRole('button', { name: 'Disable SMM Central' }))
+      const alert = within(await within(page()).findByRole('alertdialog', { name: 'Disable SMM Central?' }))
+      await waitFor(() => expect(alert.getByText(DISABLE_PROVIDER_MESSAGE)).toBeVisible())
+      await userEvent.click(alert.getByRole('button', { name: 'Cancel' }))
+      await expect(switchState.providers.find((provider) => provider.id === '1')?.enabled).toBe(true)
+    })
+    await step('disable it', async () => {
+      await userEvent.click(table.getByRole('button', { name: 'Disable SMM Central' }))
+      const alert = within(await within(page()).findByRole('alertdialog', { name: 'Disable SMM Central?' }))
+      await userEvent.click(alert.getByRole('button', { name: 'Disable' }))
+      await expect(await canvas.findByText('SMM Central disabled', undefined, afterCall)).toBeVisible()
+      await expect(await table.findByRole('button', { name: 'Enable SMM Central' })).toBeVisible()
+    })
+    await step('enable it again', async () => {
+      await userEvent.click(table.getByRole('button', { name: 'Enable SMM Central' }))
+      const alert = within(await within(page()).findByRole('alertdialog', { name: 'Enable SMM Central?' }))
+      await waitFor(() => expect(alert.getByText(ENABLE_PROVIDER_MESSAGE)).toBeVisible())
+      await userEvent.click(alert.getByRole('button', { name: 'Enable' }))
+      await expect(await canvas.findByText('SMM Central enabled', undefined, afterCall)).toBeVisible()
+      await expect(switchState.providers.find((provider) => provider.id === '1')?.enabled).toBe(true)
+    })
+    await removeStaleAnnouncements()
+  },
+}
+
+const deleteState = createAdminMockState()
+const activeOrderIds = deleteState.orders
+  .filter((order) => order.provider_id === '1' && ['pending', 'processing', 'paused'].includes(order.status))
+  .map((order) => order.id)
+
+export const Delete: Story = {
+  name: 'Delete a provider (asks first; refused while it has active orders)',
+  parameters: { msw: { handlers: createAdminScenario('default', deleteState) } },
+  play: async ({ canvas, step }) => {
+    const table = await findTable(canvas)
+    await step('a provider with active orders is not deleted, and the refusal names them', async () => {
+      await userEvent.click(table.getByRole('button', { name: 'Delete SMM Central' }))
+      const alert = within(await within(page()).findByRole('alertdialog', { name: 'Delete SMM Central?' }))
+      await waitFor(() => expect(alert.getByText(DELETE_PROVIDER_MESSAGE)).toBeVisible())
+      await userEvent.click(alert.getByRole('button', { name: 'Delete' }))
+      await expect(
+        await canvas.findByText(providerHasActiveOrders(activeOrderIds), undefined, afterCall),
+      ).toBeVisible()
+      await expect(canvas.getByText('Failed to delete the provider')).toBeVisible()
+      await expect(table.getByText('SMM Central')).toBeVisible()
+    })
+    await step('a provider without active orders is deleted', async () => {
+      await userEvent.click(table.getByRole('button', { name: 'Delete Boost Wholesale' }))
+      const alert = within(
+        await within(page()).findByRole('alertdialog', { name: 'Delete Boost Wholesale?' }),
+      )
+      await userEvent.click(alert.getByRole('button', { name: 'Delete' }))
+      await expect(
+        await canvas.findByText('Provider Boost Wholesale deleted', undefined, afterCall),
+      ).toBeVisible()
+      await waitFor(() => expect(table.queryByText('Boost Wholesale')).toBeNull())
     })
     await removeStaleAnnouncements()
   },

@@ -1,11 +1,16 @@
 import {
+  ACTIVE_ORDER_STATUSES,
   ADMIN_PROVIDER_NAME_TAKEN,
   ADMIN_SERVICE_NAME_TAKEN,
+  isMaskedApiKey,
   type AdminProvider,
   type AdminProviderService,
   type AdminService,
   microsToUsd,
   PROVIDER_NOT_FOUND,
+  providerHasActiveOrders,
+  providerKeyRefused,
+  providerUnreachable,
   SERVICE_NOT_FOUND,
   usdToMicros,
 } from '@engage/contract'
@@ -64,10 +69,24 @@ export function updateService(
   return after
 }
 
+/**
+ * The server asks a new provider (or a new key) for its balance before saving; the mock's stand-in for that
+ * call: a key starting with 'invalid' is refused, and an address on a '.invalid' host answers nothing.
+ */
+function checkProviderKey(apiUrl: string | undefined, apiKey: string | undefined): void {
+  if (apiUrl !== undefined && new URL(apiUrl).hostname.endsWith('.invalid')) {
+    throw new MockRefusal(422, providerUnreachable('no answer'), 'api_url')
+  }
+  if (apiKey?.startsWith('invalid')) {
+    throw new MockRefusal(422, providerKeyRefused('Invalid API key'), 'api_key')
+  }
+}
+
 export function createProvider(state: AdminMockState, body: Body<'adminCreateProvider'>): AdminProvider {
   if (state.providers.some((provider) => provider.name === body.name)) {
     throw new MockRefusal(409, ADMIN_PROVIDER_NAME_TAKEN, 'name')
   }
+  checkProviderKey(body.api_url, body.api_key)
   const provider: AdminProvider = {
     id: nextId(state),
     name: body.name,
@@ -98,6 +117,10 @@ export function updateProvider(
   body: Body<'adminUpdateProvider'>,
 ): AdminProvider {
   const before = find(state.providers, id, PROVIDER_NOT_FOUND)
+  checkProviderKey(
+    body.api_url,
+    body.api_key === undefined || isMaskedApiKey(body.api_key) ? undefined : body.api_key,
+  )
   const after: AdminProvider = {
     ...before,
     ...(body.api_url === undefined ? {} : { api_url: body.api_url }),
@@ -108,6 +131,33 @@ export function updateProvider(
   state.providers = state.providers.map((provider) => (provider.id === id ? after : provider))
   audit(state, 'provider.update', `provider:${id}`, before, after, body.reason)
   return after
+}
+
+/** Deletes a provider none of whose orders is active; its services are left without a provider. */
+export function deleteProvider(state: AdminMockState, id: string, reason: string | null): string {
+  const provider = find(state.providers, id, PROVIDER_NOT_FOUND)
+  const active = state.orders.filter(
+    (order) =>
+      order.provider_id === id && (ACTIVE_ORDER_STATUSES as readonly string[]).includes(order.status),
+  )
+  if (active.length > 0) {
+    throw new MockRefusal(409, providerHasActiveOrders(active.map((order) => order.id)))
+  }
+  state.providers = state.providers.filter((candidate) => candidate.id !== id)
+  state.providerServices.delete(id)
+  state.services = state.services.map((service) =>
+    service.provider_id === id
+      ? {
+          ...service,
+          provider_id: null,
+          provider_name: null,
+          remote_service_id: null,
+          provider_rate_per_1k: null,
+        }
+      : service,
+  )
+  audit(state, 'provider.delete', `provider:${id}`, provider, null, reason)
+  return `Provider ${provider.name} deleted`
 }
 
 export function providerServices(state: AdminMockState, id: string): AdminProviderService[] {

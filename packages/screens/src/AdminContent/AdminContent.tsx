@@ -232,12 +232,12 @@ export function AdminContent() {
       </Stack>
 
       <UpdateDialog
-        update={editingUpdate}
+        entry={editingUpdate}
         onClose={() => setEditingUpdate(null)}
         onSaved={(saved, created) => setNotice(`“${saved.title}” ${created ? 'added' : 'saved'}`)}
       />
       <ContactMethodDialog
-        contactMethod={editingContact}
+        entry={editingContact}
         onClose={() => setEditingContact(null)}
         onSaved={(saved, created) => setNotice(`“${saved.title}” ${created ? 'added' : 'saved'}`)}
       />

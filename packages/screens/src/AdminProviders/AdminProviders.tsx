@@ -5,6 +5,7 @@ import { Badge, Banner, Button, Icon, Stack, Table, Text, type TableColumn } fro
 import { AdminErrorBanner, AdminSectionHeader, useOperator } from '../AdminShared'
 import { AddProviderDialog, ADD_PROVIDER, EditProviderDialog } from './AdminProviderDialogs'
 import { AdminProviderDetail } from './AdminProviderDetail'
+import { type ProviderChange, ProviderSwitch } from './AdminProviderSwitch'
 
 export const PROVIDERS_TITLE = 'Providers'
 export const NO_PROVIDERS = 'No providers yet. Add the SMM panel your orders are placed with.'
@@ -13,12 +14,15 @@ export const PROVIDERS_READ_ONLY =
 
 /**
  * The upstream SMM panels (API v2): add one with its API URL and key (shown masked), see its balance and the
- * services imported from it with their rates, import them again and set the margin rule.
+ * services imported from it with their rates, import them again and set the margin rule; disable, enable or
+ * delete one after a confirmation.
  */
 export function AdminProviders() {
   const providers = useAdminProviders()
   const { can } = useOperator()
   const canEdit = can('adminUpdateProvider')
+  const canDelete = can('adminDeleteProvider')
+  const [change, setChange] = useState<ProviderChange | null>(null)
   const [isAddOpen, setAddOpen] = useState(false)
   const [editing, setEditing] = useState<AdminProvider | null>(null)
   const [openId, setOpenId] = useState<string | null>(null)
@@ -84,6 +88,26 @@ export function AdminProviders() {
               Edit
             </Button>
           ) : null}
+          {canEdit ? (
+            <Button
+              tone="secondary"
+              size="small"
+              aria-label={`${provider.enabled ? 'Disable' : 'Enable'} ${provider.name}`}
+              onPress={() => setChange({ kind: provider.enabled ? 'disable' : 'enable', provider })}
+            >
+              {provider.enabled ? 'Disable' : 'Enable'}
+            </Button>
+          ) : null}
+          {canDelete ? (
+            <Button
+              tone="critical"
+              size="small"
+              aria-label={`Delete ${provider.name}`}
+              onPress={() => setChange({ kind: 'delete', provider })}
+            >
+              Delete
+            </Button>
+          ) : null}
         </Stack>
       ),
     },
@@ -110,6 +134,14 @@ export function AdminProviders() {
           {notice}
         </Banner>
       ) : null}
+      <ProviderSwitch
+        change={change}
+        onClose={() => setChange(null)}
+        onDone={(message, done) => {
+          setNotice(message)
+          if (done.kind === 'delete' && openId === done.provider.id) setOpenId(null)
+        }}
+      />
       {providers.isError ? (
         <AdminErrorBanner
           title="Failed to load the providers"

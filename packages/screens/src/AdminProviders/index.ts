@@ -1,3 +1,4 @@
 export * from './AdminProviders'
 export * from './AdminProviderDetail'
 export * from './AdminProviderDialogs'
+export * from './AdminProviderSwitch'

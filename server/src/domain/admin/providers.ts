@@ -21,6 +21,7 @@ import { importProviderServices, type ProviderClientOptions, providerClient } fr
 import { invalidateServicesCache } from '../services'
 import { recordAudit } from './audit'
 import { type Actor, AdminRefusal, iso } from './common'
+import { verifyProviderKey } from './provider-lifecycle'
 import { adminServices } from './services'
 
 // Providers in the console: added with their API URL and key (stored encrypted under DATA_KEY, answered
@@ -95,13 +96,24 @@ function nameTaken(error: unknown): never {
   throw error
 }
 
+/** Adds a provider once its balance call answers with this URL and key (verifyProviderKey). */
 export async function createProvider(
   db: Db,
   dataKey: Buffer,
   actor: Actor,
   input: CreateInput,
   now: number,
+  options: ProviderClientOptions = {},
 ): Promise<AdminProvider> {
+  // The name first: it costs no call to the provider, and the insert below still catches a race.
+  const taken = await db
+    .selectFrom('providers')
+    .select('id')
+    .where('name', '=', input.name)
+    .executeTakeFirst()
+  if (taken) throw new AdminRefusal(409, ADMIN_PROVIDER_NAME_TAKEN, 'name')
+  const apiUrl = new URL(input.api_url).href
+  await verifyProviderKey(apiUrl, input.api_key, options)
   const row = await db
     .transaction()
     .execute(async (trx) => {
@@ -109,7 +121,7 @@ export async function createProvider(
         .insertInto('providers')
         .values({
           name: input.name,
-          api_url: new URL(input.api_url).href,
+          api_url: apiUrl,
           api_key_encrypted: encryptSecret(dataKey, input.api_key),
           created_at: now,
           updated_at: now,
@@ -131,6 +143,7 @@ export async function createProvider(
   return oneAdminProvider(db, dataKey, row)
 }
 
+/** Changes a provider; a new URL or key is kept only once the provider's balance call answers with them. */
 export async function updateProvider(
   db: Db,
   dataKey: Buffer,
@@ -138,15 +151,24 @@ export async function updateProvider(
   id: number,
   input: UpdateInput,
   now: number,
+  options: ProviderClientOptions = {},
 ): Promise<AdminProvider> {
   const current = await findProvider(db, id)
   // A masked key sent back unchanged keeps the stored one.
   const newKey = input.api_key !== undefined && !isMaskedApiKey(input.api_key) ? input.api_key : undefined
+  const newUrl = input.api_url === undefined ? undefined : new URL(input.api_url).href
+  if (newKey !== undefined || (newUrl !== undefined && newUrl !== current.api_url)) {
+    await verifyProviderKey(
+      newUrl ?? current.api_url,
+      newKey ?? decryptSecret(dataKey, current.api_key_encrypted),
+      options,
+    )
+  }
   const row = await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('providers')
       .set({
-        ...(input.api_url !== undefined ? { api_url: new URL(input.api_url).href } : {}),
+        ...(newUrl !== undefined ? { api_url: newUrl } : {}),
         ...(newKey !== undefined ? { api_key_encrypted: encryptSecret(dataKey, newKey) } : {}),
         ...(input.enabled !== undefined ? { enabled: input.enabled ? 1 : 0 } : {}),
         updated_at: now,

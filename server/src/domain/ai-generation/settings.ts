@@ -1,7 +1,6 @@
 import { AiSettingFields, createAiPresets, isMaskedApiKey } from '@engage/contract'
 import { sql } from 'kysely'
 import { type AiGenerationSetting, AiPermanentError, type AiProvider } from '../../adapters/ai'
-import type { Config } from '../../config'
 import { decryptSecret } from '../../crypto/secrets'
 import type { Db } from '../../db/connect'
 import type { Order } from '../../db/schema'
@@ -68,38 +67,6 @@ export async function savedSettingApiKey(
       operation: 'generate',
       reason: 'the API key saved with this AI setting can no longer be read; enter it again',
     })
-  }
-}
-
-/**
- * Whether an AI order written with `fields` (or, without any, with the 'Default AI' preset) could be written:
- * the operator has a key for its provider, or the customer saved one with that setting for that provider. A key
- * typed into an order but not saved is not kept on the order, so it does not count. Checked before the charge,
- * so an order that could only wait paused is never taken.
- */
-export async function aiOrderCanRun(
-  db: Db,
-  input: {
-    userId: number
-    fields: AiSettingFields | null
-    now: number
-    defaultApiKeys: Config['ai']['defaultApiKeys']
-  },
-): Promise<{ canRun: boolean; provider: AiProvider }> {
-  const setting = input.fields
-    ? settingFromFields(input.fields)
-    : orderAiSetting({ ai_setting: null, created_at: input.now })
-  if (input.defaultApiKeys[setting.provider]) return { canRun: true, provider: setting.provider }
-  if (setting.id === undefined) return { canRun: false, provider: setting.provider }
-  const saved = await db
-    .selectFrom('ai_settings')
-    .select(['provider', 'api_key_encrypted'])
-    .where('user_id', '=', input.userId)
-    .where(sql<boolean>`lower(id) = ${setting.id.toLowerCase()}`)
-    .executeTakeFirst()
-  return {
-    canRun: Boolean(saved?.api_key_encrypted) && saved?.provider === setting.provider,
-    provider: setting.provider,
   }
 }
 

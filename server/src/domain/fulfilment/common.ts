@@ -2,6 +2,7 @@ import type { Db } from '../../db/connect'
 import type { Order, Provider, Service } from '../../db/schema'
 import type { Clock } from '../clock'
 import type { Logger } from '../../logger'
+import type { OperatorAiKeys } from '../orders'
 import type { ProviderClientFactory } from '../providers'
 import { NO_PROVIDER, PROVIDER_DISABLED, PROVIDER_REMOVED } from './texts'
 
@@ -21,6 +22,8 @@ export interface FulfilmentDeps {
   logger: Logger
   clientFor: ProviderClientFactory
   orderTexts: OrderTextsSource
+  /** The operator's AI keys: a subscription's AI period that no key can write is skipped, not charged. */
+  operatorAiKeys: OperatorAiKeys
 }
 
 // ---- Refund math ------------------------------------------------------------------------------------------
@@ -51,10 +54,6 @@ export interface ServiceUpstream {
 }
 
 /**
- * The provider a service is mapped to, or undefined when it has none, the provider is disabled, or the
- * provider's service id is missing: such a service's orders pause with NO_PROVIDER.
- */
-/**
  * Why a service has no upstream to send to, in the customer's words: its provider is disabled, was removed, or
  * it was never connected (or its provider's service id is missing).
  */
@@ -69,6 +68,10 @@ export async function noUpstreamReason(
   return NO_PROVIDER
 }
 
+/**
+ * The provider a service is mapped to, or undefined when it has none, the provider is disabled or gone, or the
+ * provider's service id is missing: such a service's orders pause with the reason noUpstreamReason gives.
+ */
 export async function serviceUpstream(
   db: Db,
   service: Pick<Service, 'provider_id' | 'remote_service_id'>,

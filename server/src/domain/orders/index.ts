@@ -4,6 +4,7 @@
 
 export * from './refusals'
 export * from './ai-snapshot'
+export * from './ai-key'
 export * from './place'
 export * from './mass'
 export * from './read'

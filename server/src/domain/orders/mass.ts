@@ -1,6 +1,7 @@
 import { DUPLICATE_ACTIVE_ORDER } from '@engage/contract'
 import type { Db } from '../../db/connect'
 import type { Order, Service } from '../../db/schema'
+import { defaultAiSettingRef, type OperatorAiKeys, requireAiSettingKey } from './ai-key'
 import { type AiSettingSnapshot, resolveAiSettings, snapshotFromRow } from './ai-snapshot'
 import { chargeOrder, checkServiceQuantity, insertPendingOrder, orderableService } from './place'
 import { OrderRefusal } from './refusals'
@@ -19,12 +20,17 @@ function itemField(index: number, name: string): string {
 
 /**
  * POST /api/orders/mass: every item becomes an order in one transaction, or none does. Items are checked
- * first (services, limits, repeated links, AI settings), so a bad item is refused before any money moves; a
+ * first (services, limits, repeated links, AI settings and their keys), so a bad item is refused before any money moves; a
  * balance that cannot cover the whole total refuses them all.
  */
 export async function placeMassOrder(
   db: Db,
-  input: { userId: number; items: readonly MassOrderItemInput[]; now: number },
+  input: {
+    userId: number
+    items: readonly MassOrderItemInput[]
+    operatorAiKeys: OperatorAiKeys
+    now: number
+  },
 ): Promise<Order[]> {
   return db.transaction().execute(async (trx) => {
     const prepared: {
@@ -50,6 +56,17 @@ export async function placeMassOrder(
           itemField(index, 'aiSettings'),
         )
         aiSetting = first ? snapshotFromRow(first) : null
+      }
+      if (service.is_ai === 1) {
+        await requireAiSettingKey(
+          trx,
+          {
+            userId: input.userId,
+            setting: aiSetting ?? defaultAiSettingRef(input.now),
+            operatorAiKeys: input.operatorAiKeys,
+          },
+          itemField(index, 'aiSettings'),
+        )
       }
       prepared.push({ index, service, item, aiSetting })
     }

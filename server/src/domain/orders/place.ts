@@ -1,6 +1,7 @@
 import {
   type AiSettingFields,
   chargeMicros,
+  isAiService,
   DUPLICATE_ACTIVE_ORDER,
   INSUFFICIENT_BALANCE,
   UNKNOWN_SERVICE,
@@ -12,6 +13,7 @@ import type { Order, Service } from '../../db/schema'
 import { DEFAULT_MAX_ATTEMPTS, enqueue } from '../../jobs/queue'
 import { currentRequestId } from '../../ops/request-context'
 import { debit, DuplicateLedgerEventError, InsufficientFundsError } from '../ledger'
+import { defaultAiSettingRef, type OperatorAiKeys, requireAiSettingKey } from './ai-key'
 import { type AiSettingSnapshot, snapshotFromInput } from './ai-snapshot'
 import { isActiveOrderConflict, OrderRefusal, serviceQuantityRangeMessage } from './refusals'
 
@@ -156,6 +158,8 @@ export interface PlaceOrderInput {
   customComment: string | null
   /** The setting object the client sent with an ai_comments or ai_tweets order; ignored for other services. */
   aiSetting: AiSettingFields | null
+  /** The operator's AI keys: an AI order that neither they nor the customer's saved setting can write is refused. */
+  operatorAiKeys: OperatorAiKeys
   now: number
 }
 
@@ -247,6 +251,19 @@ async function refuseOrder(trx: Db, input: PlaceOrderInput): Promise<never> {
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
   const fields = CREATE_ORDER_FIELDS
+  // Known by the service's name, so the single statement below stays the only write and no read comes first
+  // for other services.
+  if (isAiService(input.serviceType)) {
+    await requireAiSettingKey(
+      db,
+      {
+        userId: input.userId,
+        setting: input.aiSetting ?? defaultAiSettingRef(input.now),
+        operatorAiKeys: input.operatorAiKeys,
+      },
+      'ai_settings',
+    )
+  }
   return db.transaction().execute(async (trx) => {
     try {
       if (isPostgres(trx as unknown as Kysely<unknown>)) {

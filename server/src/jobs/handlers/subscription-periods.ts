@@ -2,6 +2,7 @@ import type { Db } from '../../db/connect'
 import { placeDueSubscriptionPeriods } from '../../domain/subscription-periods'
 import type { Clock } from '../../domain/clock'
 import type { Logger } from '../../logger'
+import type { OperatorAiKeys } from '../../domain/orders'
 import type { JobPayloads } from '../queue'
 import type { JobHandler } from '../worker'
 
@@ -14,6 +15,7 @@ export function subscriptionPeriodsHandler(deps: {
   db: Db
   clock: Clock
   logger: Logger
+  operatorAiKeys: OperatorAiKeys
 }): JobHandler<JobPayloads['subscription-periods']> {
   return {
     async run() {

@@ -10,6 +10,7 @@ import {
   providerBalance,
   updateProvider,
 } from '../../domain/admin/providers'
+import { deleteProvider } from '../../domain/admin/provider-lifecycle'
 import { registerRoute } from '../../http/register-route'
 import type { AppEnv } from '../../http/env'
 import { actorOf, now } from './context'
@@ -30,6 +31,11 @@ export function registerProvidersRoutes(app: Hono<AppEnv>): void {
     const { db, config } = c.var.deps
     const id = parseRowId(params.id, PROVIDER_NOT_FOUND)
     return c.json(await updateProvider(db, config.dataKey, actorOf(c), id, body, now(c)))
+  })
+
+  registerRoute(app, 'adminDeleteProvider', async (c, { params, query }) => {
+    const id = parseRowId(params.id, PROVIDER_NOT_FOUND)
+    return c.json({ message: await deleteProvider(c.var.deps.db, actorOf(c), id, query.reason, now(c)) })
   })
 
   registerRoute(app, 'adminProviderBalance', async (c, { params }) => {

@@ -47,6 +47,16 @@ export function useAdminUpdateProvider() {
   })
 }
 
+/** Deletes a provider none of whose orders is active; the services mapped to it lose their provider. */
+export function useAdminDeleteProvider() {
+  const client = useAdminClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason?: string }) => client.deleteProvider(id, reason),
+    onSuccess: () => afterWrite(queryClient, afterServiceChange),
+  })
+}
+
 /** Asks the provider for its services now and stores them with their remote rates. */
 export function useAdminImportProviderServices() {
   const client = useAdminClient()
@@ -166,7 +176,13 @@ export function useAdminCreateUpdate() {
   const client = useAdminClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: EndpointRequest<'adminCreateUpdate'>) => client.createUpdate(body),
+    mutationFn: ({
+      body,
+      idempotencyKey,
+    }: {
+      body: EndpointRequest<'adminCreateUpdate'>
+      idempotencyKey: string
+    }) => client.createUpdate(body, { idempotencyKey }),
     onSuccess: () => afterWrite(queryClient, afterContentChange),
   })
 }
@@ -194,7 +210,13 @@ export function useAdminCreateContactMethod() {
   const client = useAdminClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: EndpointRequest<'adminCreateContactMethod'>) => client.createContactMethod(body),
+    mutationFn: ({
+      body,
+      idempotencyKey,
+    }: {
+      body: EndpointRequest<'adminCreateContactMethod'>
+      idempotencyKey: string
+    }) => client.createContactMethod(body, { idempotencyKey }),
     onSuccess: () => afterWrite(queryClient, afterContentChange),
   })
 }

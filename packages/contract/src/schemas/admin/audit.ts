@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'provider.update',
   'provider.import',
   'provider.margin',
+  'provider.delete',
   'user.adjust_balance',
   'user.set_role',
   'user.disable',
