@@ -15,7 +15,7 @@ import {
 } from './events'
 import { dashboardLink, panelEntryLink, type WidgetOptions, type WidgetOrder } from './options'
 import { widgetRoot, widgetTheme } from './OrderWidget.css'
-import { sharedApi } from './sharedClient'
+import { useSharedApi } from './sharedClient'
 import { WidgetUnavailable } from './WidgetUnavailable'
 
 // React Aria looks for focus, outside presses and the active element through the shadow boundary only with
@@ -45,7 +45,7 @@ export interface WidgetContentProps {
  * The theme's accent, radius and font give way to the page's --engage-* custom properties (OrderWidget.css.ts).
  */
 export function WidgetContent({ options, host, onOrder = openInPanel }: WidgetContentProps) {
-  const { client, queryClient } = sharedApi(options.apiBase)
+  const { client, queryClient } = useSharedApi(options.apiBase)
   return (
     <ClientProvider client={client} queryClient={queryClient}>
       <div className={`${themeClassNames[options.theme]} ${widgetTheme}`} data-theme={options.theme}>

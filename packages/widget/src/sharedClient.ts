@@ -1,6 +1,8 @@
 // Every widget on a page that reads the same API shares one client and one query cache: the service list is
-// asked for once, however many widgets the page has, and a widget added later finds it already there.
+// asked for once, however many widgets the page has, and a widget added later finds it already there. The cache
+// goes when the last of them leaves the page (a single-page app that shows a widget again asks again).
 
+import { useEffect } from 'react'
 import { QueryClient } from '@tanstack/react-query'
 import { createClient, type Client } from '@engage/client'
 
@@ -8,6 +10,8 @@ import { createClient, type Client } from '@engage/client'
 interface SharedApi {
   client: Client
   queryClient: QueryClient
+  /** How many widgets on the page use it. */
+  users: number
 }
 
 const shared = new Map<string, SharedApi>()
@@ -33,7 +37,7 @@ function widgetClient(apiBase: string): Client {
 }
 
 /** The client and query cache shared by the widgets that read `apiBase`. */
-export function sharedApi(apiBase: string): SharedApi {
+function sharedApi(apiBase: string): SharedApi {
   let api = shared.get(apiBase)
   if (!api) {
     // Fetched once and kept: a partner page is often open for a long time and prices change rarely. The widget
@@ -41,8 +45,24 @@ export function sharedApi(apiBase: string): SharedApi {
     const queryClient = new QueryClient({
       defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
     })
-    api = { client: widgetClient(apiBase), queryClient }
+    api = { client: widgetClient(apiBase), queryClient, users: 0 }
     shared.set(apiBase, api)
   }
+  return api
+}
+
+/** A widget's share of its API's client and cache, given up when the widget leaves the page. */
+export function useSharedApi(apiBase: string): Pick<SharedApi, 'client' | 'queryClient'> {
+  const api = sharedApi(apiBase)
+  useEffect(() => {
+    api.users++
+    if (!shared.has(apiBase)) shared.set(apiBase, api)
+    return () => {
+      api.users--
+      if (api.users > 0) return
+      shared.delete(apiBase)
+      api.queryClient.clear()
+    }
+  }, [api, apiBase])
   return api
 }
