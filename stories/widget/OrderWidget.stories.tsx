@@ -253,7 +253,7 @@ export const BrandedPartner: Story = {
     await expect(getComputedStyle(order).color).toBe('rgb(255, 255, 255)')
     await expect(getComputedStyle(order).borderTopLeftRadius).toBe('2px')
     await expect(getComputedStyle(order).fontFamily).toContain('Georgia')
-    const box = getComputedStyle(widget.getByRole('form').closest('[part="root"]')!)
+    const box = getComputedStyle(order.closest('[part="root"]')!)
     await expect(box.borderTopColor).toBe('rgb(122, 31, 92)')
     await expect(box.borderTopWidth).toBe('2px')
   },

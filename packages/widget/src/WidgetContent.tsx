@@ -109,6 +109,8 @@ function WidgetForm({ options, host, onOrder }: Required<WidgetContentProps>) {
       key={preselected ?? ''}
       defaultValues={preselected === undefined ? undefined : { serviceType: preselected }}
       submitLabel={WIDGET_ORDER_LABEL}
+      // Not a landmark: a page may show several widgets, and identical landmarks confuse the page's outline.
+      formLabel={null}
       onSubmit={(order) => {
         const panelLink = dashboardLink(options.panelUrl, order)
         const detail: WidgetOrderDetail = {

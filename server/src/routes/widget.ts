@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../http/env'
 import { HttpError } from '../http/errors'
+import { widgetDocsCss, widgetDocsPage } from './widgetDocs'
 
 // The order widget for partner sites, from the widget's build (packages/widget/dist):
 // - /widget/loader.js: the one script partners embed. A stable URL, so it is cached briefly and revalidated
@@ -17,6 +18,7 @@ import { HttpError } from '../http/errors'
 // - /widget/demo: a partner page as a partner would write it, served with a strict Content-Security-Policy
 //   that allows our origin only, and with a hostile stylesheet (/widget/demo/host.css) that the widget must
 //   shrug off. `?hostile=0` serves it without that stylesheet (the end-to-end test compares the two).
+// - /widget/docs: the embedder's guide (widgetDocs.ts), with live widgets, under the server's own policy.
 // Partner pages are other origins: every file here may be loaded cross-origin (CORP cross-origin, and CORS
 // for the bundle, which the loader fetches as a module).
 
@@ -221,6 +223,10 @@ export function widgetRoutes(distDir = defaultWidgetDistDir) {
         'Cache-Control': 'no-cache',
       })
     })
+    .get('/docs', (c) => c.html(widgetDocsPage(ownOrigin(c)), 200, { 'Cache-Control': 'no-cache' }))
+    .get('/docs.css', (c) =>
+      c.body(widgetDocsCss, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }),
+    )
     .get('/demo/host.css', (c) =>
       c.body(hostileStylesheet, 200, {
         ...crossOriginHeaders,
