@@ -194,6 +194,30 @@ describe('the widget files and demo page', () => {
     expect(policy).not.toContain("'self'")
   })
 
+  it('puts fallback content with a link into the panel inside the demo element', async () => {
+    const html = await (await widgetApp(distDir).request('/widget/demo')).text()
+    expect(html).toMatch(
+      /<engage-order-widget service="likes">\s*<p[^>]*>Order likes on <a href="http:\/\/panel\.test\/dashboard\?service=likes">/,
+    )
+  })
+
+  it("serves the embedder's guide with its stylesheet, under the server's own policy", async () => {
+    const response = await widgetApp(distDir).request('/widget/docs')
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(html).toContain('<h1>Embedding the order widget</h1>')
+    for (const section of ['The tag', 'Attributes', 'When the panel is down', 'Events', 'Theming', 'React']) {
+      expect(html).toContain(`>${section}</h2>`)
+    }
+    expect(html).toContain('Content-Security-Policy</h2>')
+    // The examples name this panel's origin; the live widgets are real elements, the samples escaped text.
+    expect(html).toContain('&#60;script src=&#34;http://panel.test/widget/loader.js&#34; async&#62;')
+    expect(html.match(/<engage-order-widget\b/g)).toHaveLength(2)
+    const css = await widgetApp(distDir).request('/widget/docs.css')
+    expect(css.headers.get('Content-Type')).toBe('text/css; charset=utf-8')
+    expect(await css.text()).toContain('--engage-accent')
+  })
+
   it('serves the demo page without its hostile stylesheet when asked', async () => {
     const html = await (await widgetApp(distDir).request('/widget/demo?hostile=0')).text()
     expect(html).not.toContain('host.css')

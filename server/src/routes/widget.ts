@@ -129,7 +129,9 @@ function demoPage(origin: string, hostile: boolean): string {
     <main>
       <h2>Boost a post</h2>
       <script src="${origin}/widget/loader.js" async></script>
-      <engage-order-widget service="likes"></engage-order-widget>
+      <engage-order-widget service="likes">
+        <p class="host-text">Order likes on <a href="${origin}/dashboard?service=likes">Engage Panel</a>.</p>
+      </engage-order-widget>
     </main>
     <footer><p class="host-text">Sunny Side Bakery, 1 Main Street.</p></footer>
   </body>
