@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { gzipSync } from 'node:zlib'
+import axe from 'axe-core'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { budgetsKb } from '../scripts/check-budgets.mjs'
@@ -9,7 +8,8 @@ import { baseUrl, launchBrowser, shownOption, watchPage } from './support/browse
 // The embedder's guide (/widget/docs) as a partner's developer reads it: the widget embedded live, under the
 // server's own policy, accessible (axe, at desktop and phone widths) and as light as a public page.
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+/** axe-core's browser script, as its package carries it. */
+const axeSource = axe.source
 
 interface AxeViolation {
   id: string
