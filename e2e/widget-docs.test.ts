@@ -100,5 +100,9 @@ describe("the embedder's guide", () => {
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/)
     const loader = Buffer.from(await (await fetch(new URL('/widget/loader.js', baseUrl()))).arrayBuffer())
     expect(gzipSync(loader, { level: 9 }).length / 1024).toBeLessThanOrEqual(budgetsKb['/']!)
+    // The types the guide links to, from the widget's build.
+    expect(html).toContain('href="/widget/element.d.ts"')
+    const types = await (await fetch(new URL('/widget/element.d.ts', baseUrl()))).text()
+    expect(types).toContain("'engage:order': CustomEvent<WidgetOrderDetail>")
   })
 })

@@ -18,6 +18,7 @@ import { widgetDocsCss, widgetDocsPage } from './widgetDocs'
 // - /widget/demo: a partner page as a partner would write it, served with a strict Content-Security-Policy
 //   that allows our origin only, and with a hostile stylesheet (/widget/demo/host.css) that the widget must
 //   shrug off. `?hostile=0` serves it without that stylesheet (the end-to-end test compares the two).
+// - /widget/element.d.ts: the element's and its events' types, for embedders using TypeScript (short cache).
 // - /widget/docs: the embedder's guide (widgetDocs.ts), with live widgets, under the server's own policy.
 // Partner pages are other origins: every file here may be loaded cross-origin (CORP cross-origin, and CORS
 // for the bundle, which the loader fetches as a module).
@@ -56,6 +57,8 @@ interface WidgetBuild {
   loader: StoredFile
   assets: Map<string, StoredFile>
   current: StoredFile
+  /** The element's types; null for a build without them. */
+  types: StoredFile | null
 }
 
 /** The current bundle's stable URL: revalidated (its ETag) on every use. */
@@ -67,12 +70,19 @@ const JAVASCRIPT = 'text/javascript; charset=utf-8'
 export function loadWidgetBuild(distDir = defaultWidgetDistDir): WidgetBuild | null {
   const manifestFile = path.join(distDir, 'manifest.json')
   if (!existsSync(manifestFile)) return null
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { loader: string; bundle: string }
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+    loader: string
+    bundle: string
+    types?: string
+  }
   // Resolved against /widget/current.js, as the loader resolves the bundle's name against /widget/loader.js.
   const reexport = `export * from ${JSON.stringify(`./${manifest.bundle}`)}\n`
   return {
     loader: storedFile(readFileSync(path.join(distDir, manifest.loader)), JAVASCRIPT),
     current: storedFile(Buffer.from(reexport), JAVASCRIPT),
+    types: manifest.types
+      ? storedFile(readFileSync(path.join(distDir, manifest.types)), 'text/plain; charset=utf-8')
+      : null,
     assets: new Map([
       [
         path.basename(manifest.bundle),
@@ -213,6 +223,10 @@ export function widgetRoutes(distDir = defaultWidgetDistDir) {
   return new Hono<AppEnv>()
     .get('/loader.js', (c) => send(c, currentBuild().loader, LOADER_CACHE_CONTROL))
     .get('/current.js', (c) => send(c, currentBuild().current, CURRENT_CACHE_CONTROL))
+    .get('/element.d.ts', (c) => {
+      const types = currentBuild().types
+      return types ? send(c, types, LOADER_CACHE_CONTROL) : c.notFound()
+    })
     .get('/assets/:file', (c) => {
       const asset = currentBuild().assets.get(c.req.param('file'))
       if (!asset) return c.notFound()

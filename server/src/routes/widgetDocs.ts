@@ -122,7 +122,7 @@ export function widgetDocsPage(origin: string): string {
         ${code(`document.addEventListener('engage:order', (event) => {
   analytics.track('widget order', event.detail) // { service, link, quantity, total, panelLink }
 })`)}
-        <p>Types for TypeScript: <code>import type {} from '@engage/widget/element'</code> adds the element and its events to <code>document.querySelector</code> and <code>addEventListener</code>.</p>
+        <p>Types for TypeScript: <code>import type {} from '@engage/widget/element'</code> adds the element and its events to <code>document.querySelector</code> and <code>addEventListener</code>; without npm, the same file is at <a href="/widget/element.d.ts">/widget/element.d.ts</a>.</p>
       </section>
 
       <section aria-labelledby="theming">
