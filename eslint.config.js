@@ -10,6 +10,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      'packages/widget/lib/**',
       'storybook-static/**',
       'data/**',
       '.storybook/public/**',

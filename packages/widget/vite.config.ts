@@ -1,6 +1,7 @@
 import optimizeLocales from '@react-aria/optimize-locales-plugin'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
 import { defineConfig, type UserConfig } from 'vite'
 
 // Two builds share this file; scripts/build.mjs runs them and names the files:
@@ -9,6 +10,9 @@ import { defineConfig, type UserConfig } from 'vite'
 //   (styles.ts adopts it in the shadow root) and names the result by its content hash.
 // - WIDGET_BUILD=loader: src/loader.ts into one classic script (an IIFE, so `document.currentScript` tells it
 //   where it was loaded from), told the bundle's hashed name through __ENGAGE_WIDGET_BUNDLE__.
+// scripts/build-package.mjs runs a third, for the published package:
+// - WIDGET_BUILD=package: src/index.ts (OrderWidget) into one ES module with everything but React and React DOM
+//   inside (the workspace packages included, so the package depends on none of them), its CSS as in the bundle.
 
 /** Stands for the CSS text in the built bundle until scripts/build.mjs replaces it. */
 export const CSS_PLACEHOLDER = '__ENGAGE_WIDGET_CSS_TEXT__'
@@ -63,4 +67,30 @@ const bundleBuild: UserConfig = {
   },
 }
 
-export default defineConfig(process.env.WIDGET_BUILD === 'loader' ? loaderBuild : bundleBuild)
+/** React and React DOM stay the React app's own: the package's peer dependencies. */
+const reactModules = /^react(-dom)?($|\/)/
+
+const packageBuild: UserConfig = {
+  ...bundleBuild,
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('src/useSyncExternalStoreShim.ts', import.meta.url)),
+      },
+    ],
+  },
+  build: {
+    ...bundleBuild.build,
+    rolldownOptions: {
+      input: 'src/index.ts',
+      external: (id) => reactModules.test(id),
+      preserveEntrySignatures: 'strict',
+      treeshake: { moduleSideEffects: hasSideEffects },
+      output: { format: 'es', entryFileNames: 'index.js', assetFileNames: '[name][extname]' },
+    },
+  },
+}
+
+const builds: Record<string, UserConfig> = { loader: loaderBuild, package: packageBuild }
+export default defineConfig(builds[process.env.WIDGET_BUILD ?? ''] ?? bundleBuild)

@@ -90,6 +90,7 @@ describe('the widget files and demo page', () => {
   let distDir: string
   const loader = 'console.log("loader")'
   const bundle = 'export function mount() {}'
+  const elementTypes = 'export interface WidgetReadyDetail { services: number }\n'
 
   /** The widget routes over a build folder, behind the server's security headers and error answers. */
   function widgetApp(dir: string) {
@@ -111,9 +112,10 @@ describe('the widget files and demo page', () => {
     mkdirSync(path.join(distDir, 'assets'))
     writeFileSync(path.join(distDir, 'loader.js'), loader)
     writeFileSync(path.join(distDir, 'assets', 'widget-abc123.js'), bundle)
+    writeFileSync(path.join(distDir, 'element.d.ts'), elementTypes)
     writeFileSync(
       path.join(distDir, 'manifest.json'),
-      JSON.stringify({ loader: 'loader.js', bundle: 'assets/widget-abc123.js' }),
+      JSON.stringify({ loader: 'loader.js', bundle: 'assets/widget-abc123.js', types: 'element.d.ts' }),
     )
   })
   afterAll(async () => {
@@ -192,6 +194,39 @@ describe('the widget files and demo page', () => {
     expect(policy).toContain('connect-src http://panel.test;')
     expect(policy).not.toContain('unsafe')
     expect(policy).not.toContain("'self'")
+  })
+
+  it("serves the element's types for embedders, cross-origin with a short cache", async () => {
+    const response = await widgetApp(distDir).request('/widget/element.d.ts')
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe(elementTypes)
+    expect(response.headers.get('Content-Type')).toBe('text/plain; charset=utf-8')
+    expect(response.headers.get('Cache-Control')).toBe(LOADER_CACHE_CONTROL)
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*')
+  })
+
+  it('puts fallback content with a link into the panel inside the demo element', async () => {
+    const html = await (await widgetApp(distDir).request('/widget/demo')).text()
+    expect(html).toMatch(
+      /<engage-order-widget service="likes">\s*<p[^>]*>Order likes on <a href="http:\/\/panel\.test\/dashboard\?service=likes">/,
+    )
+  })
+
+  it("serves the embedder's guide with its stylesheet, under the server's own policy", async () => {
+    const response = await widgetApp(distDir).request('/widget/docs')
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(html).toContain('<h1>Embedding the order widget</h1>')
+    for (const section of ['The tag', 'Attributes', 'When the panel is down', 'Events', 'Theming', 'React']) {
+      expect(html).toContain(`>${section}</h2>`)
+    }
+    expect(html).toContain('Content-Security-Policy</h2>')
+    // The examples name this panel's origin; the live widgets are real elements, the samples escaped text.
+    expect(html).toContain('&#60;script src=&#34;http://panel.test/widget/loader.js&#34; async&#62;')
+    expect(html.match(/<engage-order-widget\b/g)).toHaveLength(2)
+    const css = await widgetApp(distDir).request('/widget/docs.css')
+    expect(css.headers.get('Content-Type')).toBe('text/css; charset=utf-8')
+    expect(await css.text()).toContain('--engage-accent')
   })
 
   it('serves the demo page without its hostile stylesheet when asked', async () => {

@@ -9,7 +9,14 @@ import {
 } from '@engage/contract'
 import { handlers, scenarios } from '@engage/mocks'
 import type { Theme } from '@engage/ui'
-import { OrderWidget } from '@engage/widget'
+import {
+  OrderWidget,
+  WIDGET_EVENTS,
+  WIDGET_PANEL_LINK,
+  WIDGET_TRY_AGAIN,
+  WIDGET_UNAVAILABLE,
+  type WidgetOrderDetail,
+} from '@engage/widget'
 import { chooseActionType } from '../support/select'
 
 // The order widget as partner sites embed it: the panel's OrderForm in a shadow root of its own, with the
@@ -120,7 +127,7 @@ export const ValidationMessages: Story = {
 }
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: [handlers.getServices.loading(), ...scenarios.default] } },
+  parameters: { msw: { handlers: [handlers.listServices.loading(), ...scenarios.default] } },
   play: async ({ canvasElement }) => {
     const widget = await widgetRoot(canvasElement)
     const select = widget.getByRole('combobox', { name: 'Action Type' })
@@ -139,13 +146,116 @@ export const Empty: Story = {
   },
 }
 
+/** The API is down: a compact message with a link into the panel, no form; it tries again by itself. */
 export const ServerError: Story = {
+  args: { service: 'likes', panelUrl: 'https://panel.example' },
   parameters: { msw: { handlers: scenarios.serverError } },
   play: async ({ canvasElement }) => {
-    const widget = await widgetRoot(canvasElement)
-    await waitFor(() =>
-      expect(widget.getByRole('combobox', { name: 'Action Type' })).toHaveDisplayValue(NO_SERVICES_AVAILABLE),
+    const root = await waitFor(() => {
+      const found = [...canvasElement.querySelectorAll('div')].find(
+        (element) => element.shadowRoot,
+      )?.shadowRoot
+      if (!found?.querySelector('[role="alert"]')) throw new Error('the widget shows no message yet')
+      return found
+    })
+    const widget = within(root as unknown as HTMLElement)
+    await expect(widget.getByRole('alert')).toHaveTextContent(WIDGET_UNAVAILABLE)
+    await expect(widget.getByRole('link', { name: WIDGET_PANEL_LINK })).toHaveAttribute(
+      'href',
+      'https://panel.example/dashboard?service=likes',
     )
+    await expect(widget.getByRole('button', { name: WIDGET_TRY_AGAIN })).toBeEnabled()
+    await expect(widget.queryByRole('combobox')).toBeNull()
+    await expect(widget.queryByRole('button', { name: 'Order' })).toBeNull()
+  },
+}
+
+/**
+ * The events a host page listens for: engage:ready once the services are in, engage:order with what the customer
+ * is ordering (the page may cancel it and handle the order itself), both bubbling out of the shadow root.
+ */
+export const HostPageEvents: Story = {
+  name: 'Events for the host page',
+  play: async ({ canvasElement, args }) => {
+    const orders: WidgetOrderDetail[] = []
+    let ready = 0
+    const onReady = () => ready++
+    const onOrderEvent = (event: Event) => {
+      orders.push((event as CustomEvent<WidgetOrderDetail>).detail)
+      event.preventDefault()
+    }
+    canvasElement.addEventListener(WIDGET_EVENTS.ready, onReady)
+    canvasElement.addEventListener(WIDGET_EVENTS.order, onOrderEvent)
+    try {
+      const widget = await widgetRoot(canvasElement)
+      await waitFor(() => expect(ready).toBe(1))
+      await chooseActionType(widget, 'LIKES')
+      await fill(widget.getByRole('textbox', { name: 'Link' }), 'https://instagram.com/p/2')
+      await fill(widget.getByRole('textbox', { name: 'Quantity' }), '250')
+      await userEvent.click(widget.getByRole('button', { name: 'Order' }))
+      await waitFor(() =>
+        expect(orders).toEqual([
+          {
+            service: 'likes',
+            link: 'https://instagram.com/p/2',
+            quantity: 250,
+            total: '$0.3000',
+            panelLink: '/dashboard?service=likes&link=https%3A%2F%2Finstagram.com%2Fp%2F2&quantity=250',
+          },
+        ]),
+      )
+      // Cancelled by the page: the widget leaves the order to it.
+      await expect(args.onOrder).not.toHaveBeenCalled()
+    } finally {
+      canvasElement.removeEventListener(WIDGET_EVENTS.ready, onReady)
+      canvasElement.removeEventListener(WIDGET_EVENTS.order, onOrderEvent)
+    }
+  },
+}
+
+// A partner's brand, through the documented custom properties and the widget's `root` part.
+const brandCss = `
+  .partner-widget {
+    --engage-accent: #7a1f5c;
+    --engage-accent-hover: #5c1645;
+    --engage-on-accent: #ffffff;
+    --engage-radius: 2px;
+    --engage-font: Georgia, 'Times New Roman', serif;
+  }
+  .partner-widget::part(root) { border: 2px solid #7a1f5c; box-shadow: 6px 6px 0 #f3d7e8; }
+`
+
+function BrandedPage({ children }: { children: React.ReactNode }) {
+  useEffect(() => {
+    const style = document.createElement('style')
+    style.textContent = brandCss
+    document.head.append(style)
+    return () => style.remove()
+  }, [])
+  return <>{children}</>
+}
+
+/** A partner in its own colours, corners and type: --engage-accent, --engage-radius, --engage-font, ::part(root). */
+export const BrandedPartner: Story = {
+  name: 'Branded partner',
+  args: { className: 'partner-widget', service: 'likes', theme: 'light' },
+  decorators: [
+    (Story) => (
+      <BrandedPage>
+        <Story />
+      </BrandedPage>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const widget = await widgetRoot(canvasElement)
+    const order = widget.getByRole('button', { name: 'Order' })
+    await waitFor(() => expect(getComputedStyle(order).backgroundColor).toBe('rgb(122, 31, 92)'))
+    await expect(getComputedStyle(order).color).toBe('rgb(255, 255, 255)')
+    await expect(getComputedStyle(order).borderTopLeftRadius).toBe('2px')
+    await expect(getComputedStyle(order).fontFamily).toContain('Georgia')
+    const box = getComputedStyle(order.closest('[part="root"]')!)
+    await expect(box.borderTopColor).toBe('rgb(122, 31, 92)')
+    await expect(box.borderTopWidth).toBe('2px')
   },
 }
 

@@ -2,10 +2,19 @@
 // Builds the widget for partner sites into dist/:
 //   dist/loader.js                 the loader: a stable URL, served with a short cache
 //   dist/assets/widget-<hash>.js   the bundle with its stylesheet inside, named by its content (cached for good)
+//   dist/element.d.ts              the element's and its events' types, for pages that embed the tag
 //   dist/manifest.json             which bundle the loader loads, for the server
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -48,8 +57,9 @@ run({ WIDGET_BUILD: 'loader', WIDGET_BUNDLE_FILE: bundleFile })
 renameSync(path.join(work, 'loader.js'), path.join(dist, 'loader.js'))
 rmSync(work, { recursive: true, force: true })
 
+copyFileSync(path.join(root, 'types', 'element.d.ts'), path.join(dist, 'element.d.ts'))
 writeFileSync(
   path.join(dist, 'manifest.json'),
-  JSON.stringify({ loader: 'loader.js', bundle: bundleFile }, null, 2) + '\n',
+  JSON.stringify({ loader: 'loader.js', bundle: bundleFile, types: 'element.d.ts' }, null, 2) + '\n',
 )
 console.log(`Built the widget into ${path.relative(process.cwd(), dist) || '.'} (loader.js, ${bundleFile})`)

@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react'
 import { createPortal } from 'react-dom'
-import type { Theme } from '@engage/ui'
-import { WIDGET_DEFAULT_THEME, type WidgetOrder } from './options'
+import { WIDGET_DEFAULT_THEME, type WidgetOrder, type WidgetTheme } from './options'
 import { adoptWidgetStyles } from './styles'
 import { WidgetContent } from './WidgetContent'
 
@@ -13,8 +12,11 @@ export interface OrderWidgetProps {
   /** Service name to preselect, e.g. 'likes'. */
   service?: string
   /** Colour theme. @default 'dark' */
-  theme?: Theme
-  /** What the Order button does with the panel link. @default opens it in this tab */
+  theme?: WidgetTheme
+  /**
+   * What the Order button does with the panel link. @default opens it in this tab. The host element also
+   * dispatches engage:ready, engage:order and engage:error, as the custom element does.
+   */
   onOrder?: (link: string, order: WidgetOrder) => void
   /** Class of the host element (its size and place on the page are the page's to style). */
   className?: string
@@ -44,7 +46,10 @@ export function OrderWidget({
   return (
     <div ref={attach} className={className}>
       {shadowRoot
-        ? createPortal(<WidgetContent options={options} {...(onOrder ? { onOrder } : {})} />, shadowRoot)
+        ? createPortal(
+            <WidgetContent options={options} host={shadowRoot.host} {...(onOrder ? { onOrder } : {})} />,
+            shadowRoot,
+          )
         : null}
     </div>
   )

@@ -22,7 +22,7 @@ export function mount(shadowRoot: ShadowRoot, options: WidgetOptions): MountedWi
   const container = document.createElement('div')
   shadowRoot.append(container)
   const root = createRoot(container)
-  const render = (next: WidgetOptions) => root.render(<WidgetContent options={next} />)
+  const render = (next: WidgetOptions) => root.render(<WidgetContent options={next} host={shadowRoot.host} />)
   render(options)
   return {
     update: render,

@@ -3,6 +3,13 @@
 
 import type { Theme } from '@engage/ui'
 
+/** The message a widget shows in place of the form when its code or its services cannot be loaded. */
+export const WIDGET_UNAVAILABLE = 'Ordering is unavailable right now. Trying again shortly.'
+/** The link beside that message, into the panel. */
+export const WIDGET_PANEL_LINK = 'Order on Engage Panel'
+/** The button beside it that tries again at once. */
+export const WIDGET_TRY_AGAIN = 'Try again'
+
 /** The element's name on partner pages. */
 export const WIDGET_ELEMENT_NAME = 'engage-order-widget'
 
@@ -18,7 +25,7 @@ export interface WidgetOptions {
   panelUrl: string
   /** Service name preselected in Action Type ('likes'); undefined leaves the choice to the customer. */
   service: string | undefined
-  theme: Theme
+  theme: WidgetTheme
 }
 
 /**
@@ -26,11 +33,13 @@ export interface WidgetOptions {
  * loader imports this file and must not pull in the design system.
  */
 export const widgetThemes = ['dark', 'light'] as const satisfies readonly Theme[]
+/** A widget theme: one of the design system's. */
+export type WidgetTheme = (typeof widgetThemes)[number]
 
 /** The default theme, as the panel's (dark). */
-export const WIDGET_DEFAULT_THEME: Theme = 'dark'
+export const WIDGET_DEFAULT_THEME: WidgetTheme = 'dark'
 
-function isTheme(value: string | null | undefined): value is Theme {
+function isTheme(value: string | null | undefined): value is WidgetTheme {
   return (widgetThemes as readonly (string | null | undefined)[]).includes(value)
 }
 
@@ -72,4 +81,10 @@ export function dashboardLink(panelUrl: string, order: WidgetOrder): string {
     quantity: String(order.quantity),
   })
   return `${withoutTrailingSlash(panelUrl)}/dashboard?${query.toString()}`
+}
+
+/** The panel's dashboard with only the service prefilled: where a widget that cannot load sends the customer. */
+export function panelEntryLink(panelUrl: string, service: string | undefined): string {
+  const query = service === undefined ? '' : `?${new URLSearchParams({ service }).toString()}`
+  return `${withoutTrailingSlash(panelUrl)}/dashboard${query}`
 }

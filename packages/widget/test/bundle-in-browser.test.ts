@@ -1,42 +1,12 @@
-import { readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import path from 'node:path'
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SERVICE_TYPE_REQUIRED, VALID_URL_REQUIRED } from '@engage/contract'
 import { ensureWidgetBuilt } from '../../../scripts/widget-build.mjs'
+import { launchChromium, startHost, type Host } from './host'
 
 // The e2e test drives the widget with the mouse; this one drives it from the keyboard: the Action Type select
 // (a native select: arrow keys and typing change the choice, and the form's state follows), the fields, and
 // Enter to submit. Each step waits for what it leads to before the next key.
-
-const dist = path.resolve(import.meta.dirname, '..', 'dist')
-const services = { likes: 0.01, followers: 0.02, views: 0.001 }
-
-function startHost(): Promise<Server> {
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://host')
-    if (url.pathname === '/') {
-      response.writeHead(200, { 'content-type': 'text/html' })
-      response.end(
-        '<!doctype html><html lang="en"><body><h1>Partner</h1>' +
-          '<script src="/widget/loader.js" async></script>' +
-          '<engage-order-widget theme="light"></engage-order-widget></body></html>',
-      )
-    } else if (url.pathname === '/api/get-services') {
-      response.writeHead(200, { 'content-type': 'application/json' })
-      response.end(JSON.stringify(services))
-    } else if (url.pathname.startsWith('/widget/') && !url.pathname.includes('..')) {
-      response.writeHead(200, { 'content-type': 'text/javascript' })
-      response.end(readFileSync(path.join(dist, url.pathname.slice('/widget/'.length))))
-    } else {
-      response.writeHead(200, { 'content-type': 'text/html' })
-      response.end('<!doctype html><title>Panel</title>')
-    }
-  })
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
-}
 
 /** What has focus, through the widget's shadow root. */
 const focused = (page: Page) =>
@@ -50,7 +20,7 @@ const focused = (page: Page) =>
 
 // A browser on a busy shared machine: a test takes a few seconds.
 describe('the built widget bundle in Chromium, from the keyboard', { timeout: 30_000 }, () => {
-  let server: Server
+  let host: Host
   let browser: Browser
   let page: Page
   let widget: Locator
@@ -59,17 +29,14 @@ describe('the built widget bundle in Chromium, from the keyboard', { timeout: 30
 
   beforeAll(async () => {
     ensureWidgetBuilt({ log: (message: string) => console.log(`[widget] ${message}`) })
-    server = await startHost()
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--headless', '--disable-gpu', '--no-first-run'],
-    })
+    host = await startHost('<engage-order-widget theme="light"></engage-order-widget>')
+    origin = host.origin
+    browser = await launchChromium()
   })
 
   afterAll(async () => {
     await browser?.close()
-    await new Promise((resolve) => server?.close(resolve))
+    await host?.close()
   })
 
   beforeEach(async () => {

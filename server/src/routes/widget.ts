@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../http/env'
 import { HttpError } from '../http/errors'
+import { widgetDocsCss, widgetDocsPage } from './widgetDocs'
 
 // The order widget for partner sites, from the widget's build (packages/widget/dist):
 // - /widget/loader.js: the one script partners embed. A stable URL, so it is cached briefly and revalidated
@@ -17,6 +18,8 @@ import { HttpError } from '../http/errors'
 // - /widget/demo: a partner page as a partner would write it, served with a strict Content-Security-Policy
 //   that allows our origin only, and with a hostile stylesheet (/widget/demo/host.css) that the widget must
 //   shrug off. `?hostile=0` serves it without that stylesheet (the end-to-end test compares the two).
+// - /widget/element.d.ts: the element's and its events' types, for embedders using TypeScript (short cache).
+// - /widget/docs: the embedder's guide (widgetDocs.ts), with live widgets, under the server's own policy.
 // Partner pages are other origins: every file here may be loaded cross-origin (CORP cross-origin, and CORS
 // for the bundle, which the loader fetches as a module).
 
@@ -54,6 +57,8 @@ interface WidgetBuild {
   loader: StoredFile
   assets: Map<string, StoredFile>
   current: StoredFile
+  /** The element's types; null for a build without them. */
+  types: StoredFile | null
 }
 
 /** The current bundle's stable URL: revalidated (its ETag) on every use. */
@@ -65,12 +70,19 @@ const JAVASCRIPT = 'text/javascript; charset=utf-8'
 export function loadWidgetBuild(distDir = defaultWidgetDistDir): WidgetBuild | null {
   const manifestFile = path.join(distDir, 'manifest.json')
   if (!existsSync(manifestFile)) return null
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { loader: string; bundle: string }
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+    loader: string
+    bundle: string
+    types?: string
+  }
   // Resolved against /widget/current.js, as the loader resolves the bundle's name against /widget/loader.js.
   const reexport = `export * from ${JSON.stringify(`./${manifest.bundle}`)}\n`
   return {
     loader: storedFile(readFileSync(path.join(distDir, manifest.loader)), JAVASCRIPT),
     current: storedFile(Buffer.from(reexport), JAVASCRIPT),
+    types: manifest.types
+      ? storedFile(readFileSync(path.join(distDir, manifest.types)), 'text/plain; charset=utf-8')
+      : null,
     assets: new Map([
       [
         path.basename(manifest.bundle),
@@ -127,7 +139,9 @@ function demoPage(origin: string, hostile: boolean): string {
     <main>
       <h2>Boost a post</h2>
       <script src="${origin}/widget/loader.js" async></script>
-      <engage-order-widget service="likes"></engage-order-widget>
+      <engage-order-widget service="likes">
+        <p class="host-text">Order likes on <a href="${origin}/dashboard?service=likes">Engage Panel</a>.</p>
+      </engage-order-widget>
     </main>
     <footer><p class="host-text">Sunny Side Bakery, 1 Main Street.</p></footer>
   </body>
@@ -209,6 +223,10 @@ export function widgetRoutes(distDir = defaultWidgetDistDir) {
   return new Hono<AppEnv>()
     .get('/loader.js', (c) => send(c, currentBuild().loader, LOADER_CACHE_CONTROL))
     .get('/current.js', (c) => send(c, currentBuild().current, CURRENT_CACHE_CONTROL))
+    .get('/element.d.ts', (c) => {
+      const types = currentBuild().types
+      return types ? send(c, types, LOADER_CACHE_CONTROL) : c.notFound()
+    })
     .get('/assets/:file', (c) => {
       const asset = currentBuild().assets.get(c.req.param('file'))
       if (!asset) return c.notFound()
@@ -221,6 +239,10 @@ export function widgetRoutes(distDir = defaultWidgetDistDir) {
         'Cache-Control': 'no-cache',
       })
     })
+    .get('/docs', (c) => c.html(widgetDocsPage(ownOrigin(c)), 200, { 'Cache-Control': 'no-cache' }))
+    .get('/docs.css', (c) =>
+      c.body(widgetDocsCss, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }),
+    )
     .get('/demo/host.css', (c) =>
       c.body(hostileStylesheet, 200, {
         ...crossOriginHeaders,

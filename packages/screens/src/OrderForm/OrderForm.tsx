@@ -55,6 +55,11 @@ export interface OrderFormProps {
   /** Label of the submit button. @default 'Place Order' */
   submitLabel?: string
   /**
+   * The form's accessible name, which makes it a landmark. @default 'New order'. null leaves it unnamed, so not
+   * a landmark: the widget's form, which a partner page may show several times.
+   */
+  formLabel?: string | null
+  /**
    * What submitting valid values does. Without it the form places the order (POST /api/orders/create) and
    * reports the result in a toast; the widget passes its own to open the panel instead.
    */
@@ -74,6 +79,7 @@ export interface OrderFormProps {
 export function OrderForm({
   defaultValues,
   submitLabel = 'Place Order',
+  formLabel = 'New order',
   onSubmit,
   onOrderPlaced,
   aiSetting = null,
@@ -138,7 +144,7 @@ export function OrderForm({
   }
 
   return (
-    <Form onSubmit={form.handleSubmit(place)} aria-label="New order">
+    <Form onSubmit={form.handleSubmit(place)} aria-label={formLabel ?? undefined}>
       <Stack gap="large">
         <FormSelect
           control={form.control}
