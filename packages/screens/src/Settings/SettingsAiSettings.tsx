@@ -119,6 +119,7 @@ export function SettingsAiSettings() {
       ) : null}
       <AiSettingsTable
         settings={settings}
+        timezone={me.data?.settings.timezone}
         isLoading={me.isPending}
         onView={setViewing}
         onEdit={startEdit}
