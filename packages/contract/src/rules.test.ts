@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  aiSettingCanRun,
   createAiPresets,
   createBlankAiSettingForm,
   createNewAiSetting,
@@ -302,5 +303,14 @@ describe('an order holding its link', () => {
     ['processing', 'sub-1', false],
   ] as const)('a %s order (subscription %s) holds its link: %s', (status, subscription_id, holds) => {
     expect(holdsItsLink({ status, subscription_id })).toBe(holds)
+  })
+})
+
+describe('whether an AI setting can write', () => {
+  it('runs on its own key, or on the key the panel lends for its provider, and otherwise not', () => {
+    expect(aiSettingCanRun({ provider: 'deepseek', apiKey: '••••••••abcd' }, [])).toBe(true)
+    expect(aiSettingCanRun({ provider: 'deepseek', apiKey: '' }, ['deepseek'])).toBe(true)
+    expect(aiSettingCanRun({ provider: 'deepseek', apiKey: '' }, ['openai'])).toBe(false)
+    expect(aiSettingCanRun({ provider: 'openai', apiKey: '' }, [])).toBe(false)
   })
 })
