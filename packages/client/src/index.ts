@@ -15,6 +15,7 @@ export {
   servicesQuery,
   useApiKeys,
   useAuthProviders,
+  useContactMethods,
   useMe,
   useOrders,
   usePaymentMethods,

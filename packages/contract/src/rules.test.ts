@@ -8,6 +8,7 @@ import {
   isValidTemperature,
   maskApiKey,
 } from './ai'
+import { SUPPORT_HOURS } from './messages'
 import { cancelEffect } from './cancel'
 import { holdsItsLink } from './orders'
 import { depositAmountError } from './deposit'
@@ -162,14 +163,17 @@ describe('services', () => {
   it('shows the pricing grid price per 1,000 units and the five features', () => {
     expect(formatPricePer1k(0.0012)).toBe('$1.20')
     expect(formatPricePer1k(0.0000333)).toBe('$0.03')
-    expect(pricingFeatures('ai_comments')).toContain('Custom AI settings')
-    expect(pricingFeatures('likes')).toEqual([
+    expect(pricingFeatures('ai_comments', SUPPORT_HOURS)).toContain('Custom AI settings')
+    expect(pricingFeatures('likes', SUPPORT_HOURS)).toEqual([
       'Real-time analytics dashboard',
       'Support Everyday | 9 AM to 5 PM',
       'AI-powered optimization',
       'Standard settings',
       'API access',
     ])
+    // The hours the operator lists, whatever they are; none listed, no support promised.
+    expect(pricingFeatures('likes', 'Weekdays | 8 AM to 8 PM')[1]).toBe('Support Weekdays | 8 AM to 8 PM')
+    expect(pricingFeatures('likes', null)).not.toContainEqual(expect.stringMatching(/^Support/))
   })
 })
 

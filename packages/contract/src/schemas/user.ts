@@ -41,6 +41,10 @@ export const ContactMethod = z.object({
 })
 export type ContactMethod = z.infer<typeof ContactMethod>
 
+/** GET /api/contact-methods: the Contact Us methods, in their order, for visitors as for customers. */
+export const ContactMethodsResponse = z.array(ContactMethod)
+export type ContactMethodsResponse = z.infer<typeof ContactMethodsResponse>
+
 export const MeResponse = z.object({
   username: z.string(),
   email: z.string(),
