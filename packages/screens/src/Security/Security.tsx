@@ -1,4 +1,4 @@
-import { Link, Text } from '@engage/ui'
+import { Text } from '@engage/ui'
 import { PublicLayout, PublicPage, PublicPageSection } from '../PublicLayout'
 import { SupportEmailLink } from '../SiteFooter'
 
