@@ -15,7 +15,6 @@ export {
   servicesQuery,
   useApiKeys,
   useAuthProviders,
-  useContactMethods,
   useMe,
   useOrders,
   usePaymentMethods,

@@ -14,7 +14,6 @@ export const queryKeys = {
   paymentStatus: (orderId: string) => ['payment-status', orderId] as const,
   apiKeys: ['api-keys'] as const,
   authProviders: ['auth-providers'] as const,
-  contactMethods: ['contact-methods'] as const,
 }
 
 /** The keys that hold a signed-in user's data; cleared on sign-in, sign-up and logout. */

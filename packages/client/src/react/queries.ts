@@ -100,17 +100,6 @@ export function useAuthProviders() {
   })
 }
 
-/** The Contact Us methods for every page (GET /api/contact-methods); the operator changes them rarely. */
-export function useContactMethods() {
-  const client = useClient()
-  return useQuery({
-    queryKey: queryKeys.contactMethods,
-    queryFn: ({ signal }) => client.listContactMethods({ signal }),
-    staleTime: 10 * 60_000,
-    retry: false,
-  })
-}
-
 /**
  * Orders, newest first, polled every 20 s. `data` is the flat, normalised list of the pages loaded so far;
  * `fetchNextPage` / `hasNextPage` load older ones.
