@@ -357,6 +357,44 @@ describe.each(widths)('a customer with history on a $name ($viewport.width px)',
     expect(await colour(failed)).not.toBe(await colour(credit))
   })
 
+  it('shows dates on the clock of the timezone chosen in Settings', async () => {
+    await page.goto('/settings')
+    await page.getByRole('button', { name: 'Edit', exact: true }).click()
+    await choose(page.getByRole('main'), 'Timezone', 'PST')
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await page.getByText('Your information has been saved').waitFor()
+
+    // The history's deposit, as the server keeps it (UTC), read on the Pacific clock.
+    const { transactions } = await api<{ transactions: { date: string; amount: number; type: string }[] }>(
+      token,
+      '/api/wallet/transactions',
+    )
+    const deposit = transactions.find((entry) => entry.type === 'deposit' && entry.amount === 40)
+    if (!deposit) throw new Error('The history has no $40 deposit')
+    const onTheClockOf = (timeZone: string) =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        month: '2-digit',
+        day: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hour12: true,
+        timeZoneName: 'short',
+      }).format(new Date(deposit.date))
+    const pacific = onTheClockOf('America/Los_Angeles')
+    expect(pacific).toMatch(/ P[SD]T$/)
+    expect(pacific.slice(0, -4)).not.toBe(onTheClockOf('UTC').slice(0, -4))
+
+    await page.goto('/wallet')
+    const row = page
+      .getByRole('grid', { name: 'Transactions' })
+      .getByRole('row')
+      .filter({ hasText: '+$40.00' })
+      .first()
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain(pacific)
+  })
+
   it('never scrolls a page sideways, /orders included', async () => {
     for (const path of ['/orders', '/dashboard', '/wallet', '/settings']) {
       await page.goto(path)

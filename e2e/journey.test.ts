@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
+  baseUrl,
   choose,
   failOnBrokenPages,
   launchBrowser,
@@ -81,6 +82,28 @@ describe.each(widths)('the customer journey on a $name ($viewport.width px)', ({
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe('Social media engagement, ordered in minutes')
     await expect.poll(() => page.getByRole('link', { name: 'Get Started' }).count()).toBeGreaterThan(0)
+  })
+
+  it("names the operator's support contacts and hours on the public pages, the ones customers see", async () => {
+    const methods = (await (await fetch(`${baseUrl()}/api/contact-methods`)).json()) as {
+      icon: string
+      text: string
+      url: string | null
+    }[]
+    const mail = methods.find((method) => method.icon === 'mail')
+    if (!mail?.url) throw new Error('The seeded contact methods have no support mailbox')
+    for (const path of ['/', '/privacy']) {
+      const response = await page.goto(path)
+      // In the server's HTML already, before any script has run.
+      expect(await response?.text()).toContain(mail.url)
+      const contact = page.getByRole('contentinfo').getByRole('navigation', { name: 'Contact' })
+      expect(await contact.getByRole('link', { name: 'Email support' }).getAttribute('href')).toBe(mail.url)
+      expect(await page.content()).not.toContain('support@example.com')
+    }
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Get Started' }).first().waitFor()
+    expect(await page.getByText(`Support ${mail.text}`).count()).toBeGreaterThan(0)
+    expect(await page.getByText(/24\/7/).count()).toBe(0)
   })
 
   it('sends a signed-out visitor of a signed-in page to /auth, forgetting any stored session', async () => {

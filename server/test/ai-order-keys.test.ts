@@ -54,6 +54,11 @@ function placeAiOrder(t: TestApp, user: SignedUp, aiSettings: unknown) {
   })
 }
 
+async function providersWithPanelKey(t: TestApp, user: SignedUp): Promise<unknown> {
+  const response = await t.app.request('/api/user/me', { headers: authed(user.token) })
+  return ((await response.json()) as { aiProvidersWithPanelKey: unknown }).aiProvidersWithPanelKey
+}
+
 async function balanceOf(t: TestApp, user: SignedUp): Promise<number> {
   const response = await t.app.request('/api/user/me', { headers: authed(user.token) })
   return ((await response.json()) as { balance: number }).balance
@@ -129,6 +134,10 @@ describe('an AI order on a panel without the operator key', () => {
     expect(saved.status).toBe(200)
     const response = await placeAiOrder(t, user, { ...deepSeekSetting, id: 'saved-with-key' })
     expect(response.status).toBe(201)
+  })
+
+  it('tells the customer that the panel lends no key, so the picker can mark such settings', async () => {
+    expect(await providersWithPanelKey(t, await funded(t))).toEqual([])
   })
 
   it('leaves orders for other services alone', async () => {
@@ -315,5 +324,12 @@ describe('an AI order on a panel with the operator key', () => {
   it('takes a setting without a key of its own', async () => {
     const user = await funded(t)
     expect((await placeAiOrder(t, user, deepSeekSetting)).status).toBe(201)
+  })
+
+  it('names the providers it lends a key for, and never the key', async () => {
+    const user = await funded(t)
+    expect(await providersWithPanelKey(t, user)).toEqual(['deepseek'])
+    const me = await t.app.request('/api/user/me', { headers: authed(user.token) })
+    expect(await me.text()).not.toContain('sk-operator-key')
   })
 })

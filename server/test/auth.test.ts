@@ -9,6 +9,7 @@ import {
   RESET_LINK_SENT,
   RESET_TOKEN_INVALID,
   TOO_MANY_ATTEMPTS,
+  formatDateTime,
 } from '@engage/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSmtpMailer } from '../src/adapters/mail'
@@ -430,6 +431,21 @@ describe('forgotten password', () => {
     const stored = await t.db.selectFrom('password_resets').selectAll().executeTakeFirstOrThrow()
     expect(stored.token_hash).toBe(sha256Hex(token))
     expect(stored.expires_at - stored.created_at).toBe(60 * MINUTE)
+  })
+
+  it('says until when the link works on the clock of the timezone the customer chose', async () => {
+    const user = await signUp(t, 'pacific@example.test')
+    const profile = await t.app.request('/api/user/profile', {
+      method: 'PUT',
+      headers: authed(user.token),
+      body: JSON.stringify({ timezone: 'PST' }),
+    })
+    expect(profile.status).toBe(200)
+    await post('/api/auth/forgot-password', { email: user.email })
+    await sendQueuedMail()
+    const until = formatDateTime(t.clock.now() + 60 * MINUTE, 'PST')
+    expect(until).toMatch(/ P[SD]T$/)
+    expect((await latestMailTo(user.email))?.body).toContain(`within one hour (by ${until}):`)
   })
 
   it('refuses a missing or invalid email with 422', async () => {

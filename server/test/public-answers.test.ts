@@ -1,7 +1,8 @@
 import { AuthProvidersResponse, endpoints, ListServicesResponse } from '@engage/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { invalidateServicesCache } from '../src/domain/services'
-import { createTestApp, type TestApp } from './support/app'
+import { invalidatePanelContent } from '../src/domain/panel-content'
+import { authed, createTestApp, signUp, type TestApp } from './support/app'
 import { addService } from './support/services'
 
 // The public GET /api/services and GET /api/auth/providers answer what their registry response schemas say:
@@ -90,5 +91,49 @@ describe('GET /api/auth/providers', () => {
     } finally {
       await configured.close()
     }
+  })
+})
+
+describe('GET /api/contact-methods', () => {
+  it('answers, without a sign-in, the Contact Us methods a customer sees: one source for every page', async () => {
+    expect(endpoints.listContactMethods).toMatchObject({
+      method: 'GET',
+      path: '/api/contact-methods',
+      auth: false,
+    })
+    await t.db.deleteFrom('contact_methods').execute()
+    await t.db
+      .insertInto('contact_methods')
+      .values([
+        {
+          icon: 'mail',
+          title: 'Support e-mail',
+          value: 'help@panel.test',
+          text: 'Weekdays | 8 AM to 8 PM',
+          url: 'mailto:help@panel.test',
+          sort_order: 2,
+        },
+        {
+          icon: 'chat',
+          title: 'Support bot',
+          value: '@PanelBot',
+          text: 'Any time',
+          url: 'https://t.me/PanelBot',
+          sort_order: 1,
+        },
+      ])
+      .execute()
+    invalidatePanelContent(t.db)
+
+    const response = await t.app.request('/api/contact-methods')
+    expect(response.status).toBe(200)
+    const methods = endpoints.listContactMethods.response.parse(await response.json())
+    expect(methods.map((method) => [method.title, method.value, method.text])).toEqual([
+      ['Support bot', '@PanelBot', 'Any time'],
+      ['Support e-mail', 'help@panel.test', 'Weekdays | 8 AM to 8 PM'],
+    ])
+    const customer = await signUp(t)
+    const me = await t.app.request('/api/user/me', { headers: authed(customer.token) })
+    expect(((await me.json()) as { contactMethods: unknown }).contactMethods).toEqual(methods)
   })
 })

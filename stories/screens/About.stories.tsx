@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { RouterProvider } from 'react-aria-components'
 import { expect, fn, userEvent, within } from 'storybook/test'
 import { About } from '@engage/screens'
+import { withSiteContacts } from '../support/siteContacts'
 
 // Navigations are recorded by a spy so that the play functions can assert where a link leads.
 const navigate = fn()
@@ -10,6 +11,7 @@ const meta = {
   component: About,
   title: 'Screens/About',
   decorators: [
+    withSiteContacts(),
     (Story) => (
       <RouterProvider navigate={navigate}>
         <Story />

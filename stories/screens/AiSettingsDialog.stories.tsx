@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { http } from 'msw'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import {
+  aiSettingCannotRun,
   FAILED_TO_CREATE_SETTING,
   FAILED_TO_SAVE_SETTINGS,
   NEW_AI_SETTING_NAME,
@@ -163,6 +164,37 @@ export const ServerError: Story = {
   play: async () => {
     const dialog = await findPicker()
     await expect(await dialog.findByRole('alert')).toHaveTextContent('Internal server error')
+  },
+}
+
+// A panel without its own DeepSeek key: the presets (DeepSeek, no key of their own) are marked as unable to run;
+// Launch replies, with the customer's OpenAI key, is not.
+const noPanelKeyState = createMockState()
+noPanelKeyState.aiProvidersWithPanelKey = []
+
+export const SettingsThatCannotRun: Story = {
+  parameters: { msw: { handlers: createScenario('default', noPanelKeyState) } },
+  play: async () => {
+    const dialog = await findPicker()
+    const group = await dialog.findByRole('radiogroup', { name: 'AI settings' })
+    const cannotRun = aiSettingCannotRun('DeepSeek')
+    for (const name of [/^Default AI/, /^Reasoner/]) {
+      await expect(within(group).getByRole('radio', { name })).toHaveAccessibleName(
+        expect.stringContaining(cannotRun),
+      )
+    }
+    await expect(within(group).getByRole('radio', { name: /^Launch replies/ })).not.toHaveAccessibleName(
+      expect.stringContaining('Cannot run'),
+    )
+  },
+}
+
+// The demo panel lends its DeepSeek key: nothing is marked.
+export const EverySettingCanRun: Story = {
+  play: async () => {
+    const dialog = await findPicker()
+    await dialog.findByRole('radiogroup', { name: 'AI settings' })
+    await expect(dialog.queryByText(/^Cannot run/)).toBeNull()
   },
 }
 

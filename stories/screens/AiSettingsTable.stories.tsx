@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { formatDateTime } from '@engage/contract'
 import { fixtureAiSettings } from '@engage/mocks'
-import { AiSettingsTable, formatLastUsed, NO_AI_SETTINGS } from '@engage/screens'
+import { AiSettingsTable, NO_AI_SETTINGS } from '@engage/screens'
 import { Box } from '@engage/ui'
 import { withRouter } from '../support/decorators'
 
@@ -44,7 +45,7 @@ export const Default: Story = {
         'gpt-4o-mini',
         '0.9',
         '280',
-        formatLastUsed(launchReplies?.lastUsed ?? ''),
+        formatDateTime(launchReplies?.lastUsed ?? '', 'UTC'),
         'EditDelete',
       ])
     })

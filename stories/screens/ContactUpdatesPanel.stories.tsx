@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { SUPPORT_HOURS } from '@engage/contract'
+import { formatDate, SUPPORT_HOURS } from '@engage/contract'
 import { fixtureContactMethods, fixtureUpdates, scenarios } from '@engage/mocks'
 import { ContactUpdatesPanel, NO_UPDATES } from '@engage/screens'
 import { Box, keepAbsoluteAddresses } from '@engage/ui'
@@ -29,7 +29,6 @@ type Canvas = ReturnType<typeof within>
 const NEW_WINDOW = '(opens in a new window)'
 
 /** The date as the panel writes it: MM/DD/YYYY in the reader's time zone. */
-const shortDate = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' })
 
 async function openUpdates(canvas: Canvas) {
   await userEvent.click(canvas.getByRole('tab', { name: 'Updates' }))
@@ -118,7 +117,7 @@ export const UpdatesTab: Story = {
     for (const [index, update] of fixtureUpdates().entries()) {
       const time = (items[index] as HTMLElement).querySelector('time')
       await expect(time).toHaveAttribute('datetime', update.date)
-      await expect(time).toHaveTextContent(shortDate.format(new Date(update.date)))
+      await expect(time).toHaveTextContent(formatDate(update.date, 'PST'))
     }
     await expect(plain.map((update) => update.url)).toEqual([null, null])
   },

@@ -4,6 +4,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test'
 import { fixtureProfile, fixtureServices, scenarios } from '@engage/mocks'
 import { Landing } from '@engage/screens'
 import { withClient } from '../support/decorators'
+import { withSiteContacts } from '../support/siteContacts'
 
 // Navigations are recorded by a spy so that the play functions can assert where each link leads.
 const navigate = fn()
@@ -12,6 +13,7 @@ const meta = {
   component: Landing,
   title: 'Screens/Landing',
   decorators: [
+    withSiteContacts(),
     withClient,
     (Story) => (
       <RouterProvider navigate={navigate}>

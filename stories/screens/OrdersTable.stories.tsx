@@ -397,3 +397,18 @@ export const AiOrderTexts: Story = {
     })
   },
 }
+
+// A customer on Eastern time: the same instant the server keeps in UTC reads on their clock, with its zone.
+const easternState = createMockState()
+easternState.profile.timezone = 'EST'
+for (const [index, order] of easternState.orders.entries()) {
+  easternState.orders[index] = { ...order, created_at: '2026-01-15T17:30:00.000Z' }
+}
+
+export const InTheCustomersTimezone: Story = {
+  parameters: { msw: { handlers: createScenario('default', easternState) } },
+  play: async ({ canvas }) => {
+    const rows = await orderRows(canvas)
+    await waitFor(() => expect(rows[0]).toHaveTextContent('01/15/2026, 12:30 PM EST'))
+  },
+}

@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { RouterProvider } from 'react-aria-components'
 import { expect, fn, userEvent, within } from 'storybook/test'
-import { fixtureServices, scenarios } from '@engage/mocks'
+import { fixtureContactMethods, fixtureServices, scenarios } from '@engage/mocks'
 import { PricingGrid } from '@engage/screens'
 import { Box } from '@engage/ui'
 import { withClient } from '../support/decorators'
+import { withSiteContacts } from '../support/siteContacts'
 
 const navigate = fn()
 
@@ -12,6 +13,7 @@ const meta = {
   component: PricingGrid,
   title: 'Screens/PricingGrid',
   decorators: [
+    withSiteContacts(),
     withClient,
     (Story) => (
       <RouterProvider navigate={navigate}>
@@ -123,4 +125,18 @@ function cardOf(element: HTMLElement): HTMLElement {
   const card = element.closest('li')
   if (!card) throw new Error('every pricing card is a list item')
   return card
+}
+
+// The cards promise the hours the operator lists with the support mailbox, whatever they are.
+const weekdayContacts = fixtureContactMethods().map((method) =>
+  method.icon === 'mail' ? { ...method, text: 'Weekdays | 8 AM to 8 PM' } : method,
+)
+
+export const SupportHoursFromTheContactMethods: Story = {
+  decorators: [withSiteContacts(weekdayContacts)],
+  play: async ({ canvas }) => {
+    const likesCard = cardOf(await canvas.findByRole('heading', { name: 'Likes' }))
+    await expect(within(likesCard).getByText('Support Weekdays | 8 AM to 8 PM')).toBeVisible()
+    await expect(canvas.queryByText(/24\/7/)).toBeNull()
+  },
 }

@@ -2,11 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
 import { PrivacyPolicy } from '@engage/screens'
 import { withRouter } from '../support/decorators'
+import { withSiteContacts } from '../support/siteContacts'
 
 const meta = {
   component: PrivacyPolicy,
   title: 'Screens/PrivacyPolicy',
-  decorators: [withRouter],
+  decorators: [withRouter, withSiteContacts()],
 } satisfies Meta<typeof PrivacyPolicy>
 export default meta
 type Story = StoryObj<typeof meta>

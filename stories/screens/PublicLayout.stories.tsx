@@ -4,13 +4,14 @@ import { fixtureProfile } from '@engage/mocks'
 import { MAIN_CONTENT_ID, PublicLayout, PublicPage, PublicPageSection } from '@engage/screens'
 import { Text } from '@engage/ui'
 import { withNavigationSpy } from '../support/navigation'
+import { withSiteContacts } from '../support/siteContacts'
 
 const navigate = fn()
 
 const meta = {
   component: PublicLayout,
   title: 'Screens/PublicLayout',
-  decorators: [withNavigationSpy(navigate)],
+  decorators: [withNavigationSpy(navigate), withSiteContacts()],
   beforeEach: () => {
     navigate.mockClear()
   },

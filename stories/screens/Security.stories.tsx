@@ -2,11 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
 import { Security } from '@engage/screens'
 import { withRouter } from '../support/decorators'
+import { withSiteContacts } from '../support/siteContacts'
 
 const meta = {
   component: Security,
   title: 'Screens/Security',
-  decorators: [withRouter],
+  decorators: [withRouter, withSiteContacts()],
 } satisfies Meta<typeof Security>
 export default meta
 type Story = StoryObj<typeof meta>

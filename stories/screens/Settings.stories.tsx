@@ -13,6 +13,7 @@ import {
   FAILED_TO_SAVE_SETTINGS,
   NEW_AI_SETTING_NAME,
   NO_SAVED_AI_KEY,
+  noAiKeyToLend,
   TEMPERATURE_RANGE_MESSAGE,
 } from '@engage/contract'
 import { createMockState, createScenario, fixtureAiSettings, handlers, scenarios } from '@engage/mocks'
@@ -281,7 +282,7 @@ export const AiSettingDetails: Story = {
 }
 
 export const AiSettingDetailsWithoutKey: Story = {
-  name: 'AI settings: a setting saved without a key claims no key the panel may not have',
+  name: 'AI settings: a setting saved without a key runs on the key the panel lends for its provider',
   args: { defaultTab: 'ai' },
   play: async ({ canvas }) => {
     const table = await findAiTable(canvas)
@@ -290,6 +291,24 @@ export const AiSettingDetailsWithoutKey: Story = {
     const apiKey = dialog.getByText('API Key', { selector: 'dt' }).nextElementSibling
     await expect(apiKey).toHaveTextContent(NO_SAVED_AI_KEY)
     await expect(dialog.queryByText(/operator's default key/)).toBeNull()
+  },
+}
+
+// A panel without its own DeepSeek key: the presets, saved without a key, cannot run, and say so.
+const noPanelKeyState = createMockState()
+noPanelKeyState.aiProvidersWithPanelKey = []
+
+export const AiSettingDetailsNothingToLend: Story = {
+  name: 'AI settings: a setting without a key on a panel with none to lend says orders are refused',
+  args: { defaultTab: 'ai' },
+  parameters: { msw: { handlers: createScenario('default', noPanelKeyState) } },
+  play: async ({ canvas }) => {
+    const table = await findAiTable(canvas)
+    await userEvent.click(table.getByRole('link', { name: 'Default AI' }))
+    const dialog = await findDialog('Default AI')
+    const apiKey = dialog.getByText('API Key', { selector: 'dt' }).nextElementSibling
+    await expect(apiKey).toHaveTextContent(noAiKeyToLend('DeepSeek'))
+    await expect(dialog.queryByText(NO_SAVED_AI_KEY)).toBeNull()
   },
 }
 

@@ -1,14 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
-import { SiteFooter, siteContacts } from '@engage/screens'
+import { SiteFooter } from '@engage/screens'
 import { withNavigationSpy } from '../support/navigation'
+import { withSiteContacts } from '../support/siteContacts'
 
 const navigate = fn()
 
 const meta = {
   component: SiteFooter,
   title: 'Screens/SiteFooter',
-  decorators: [withNavigationSpy(navigate)],
+  decorators: [withNavigationSpy(navigate), withSiteContacts()],
   beforeEach: () => {
     navigate.mockClear()
   },
@@ -57,13 +58,14 @@ export const Default: Story = {
           'Support bot',
           'Email support',
         ])
+        // The operator's contact methods, as the Contact Us tab lists them.
         await expect(contact.getByRole('link', { name: 'Support bot' })).toHaveAttribute(
           'href',
-          siteContacts.supportBotHref,
+          'https://t.me/EngagePanelBot',
         )
         await expect(contact.getByRole('link', { name: 'Email support' })).toHaveAttribute(
           'href',
-          `mailto:${siteContacts.supportEmail}`,
+          'mailto:support@engagepanel.example',
         )
         await expect(contact.queryByRole('link', { name: 'Follow us on X' })).toBeNull()
       },
@@ -100,5 +102,15 @@ export const KeyboardOrder: Story = {
       await userEvent.tab()
       await expect(canvas.getByRole('link', { name })).toHaveFocus()
     }
+  },
+}
+
+// An operator who lists no support contact: the footer names none rather than a made-up one.
+export const WithoutContactMethods: Story = {
+  decorators: [withSiteContacts([])],
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('navigation', { name: 'Contact' })).toBeNull()
+    await expect(canvas.queryByRole('link', { name: /support/i })).toBeNull()
+    await expect(canvas.getByRole('contentinfo')).not.toHaveTextContent('example.com')
   },
 }

@@ -42,8 +42,9 @@ function clearLiveAnnouncements() {
   for (const log of document.querySelectorAll('[data-live-announcer] [role="log"]')) log.replaceChildren()
 }
 
-// A fixed start (local time) keeps the dates on screen the same from day to day.
-const startDate = new Date(2026, 11, 1, 9, 0)
+// A fixed start keeps the dates on screen the same from day to day: 9 AM on the clock of the mocked customer,
+// whose profile says PST (UTC-8 in December), so the pickers show and send times in that timezone.
+const startDate = new Date(Date.UTC(2026, 11, 1, 17, 0))
 
 const meta = {
   component: SubscriptionForm,
@@ -92,8 +93,9 @@ export const Default: Story = {
       await expect(canvas.getByRole('combobox', { name: 'Renewal Period' })).toHaveDisplayValue('Daily')
       await expect(canvas.getByRole('textbox', { name: 'Quantity per Period' })).toHaveValue('7')
       await expect(canvas.getByRole('textbox', { name: /Target URL/ })).toBeRequired()
-      await expect(pickerText(canvas, 'Start Date')).toMatch(/12\/01\/2026, 09:00\s?AM/)
-      await expect(pickerText(canvas, 'End Date')).toMatch(/12\/08\/2026, 09:00\s?AM/)
+      // On the customer's clock once the profile has arrived.
+      await waitFor(() => expect(pickerText(canvas, 'Start Date')).toMatch(/12\/01\/2026, 09:00\s?AM\s?PST/))
+      await expect(pickerText(canvas, 'End Date')).toMatch(/12\/08\/2026, 09:00\s?AM\s?PST/)
     })
     await step('the summary: 7 daily periods of 7 followers', async () => {
       await expect(summaryValue(canvas, 'Renewal period')).toHaveTextContent('Daily')
@@ -192,16 +194,17 @@ export const StartAndEndCoupling: Story = {
       name: /year/i,
     })
     await step('moving the start past the end moves the end with it', async () => {
+      await waitFor(() => expect(pickerText(canvas, 'Start Date')).toMatch(/PST/))
       await userEvent.click(startYear)
       await userEvent.keyboard('{ArrowUp}')
-      await expect(pickerText(canvas, 'Start Date')).toMatch(/12\/01\/2027, 09:00\s?AM/)
-      await expect(pickerText(canvas, 'End Date')).toMatch(/12\/08\/2027, 09:00\s?AM/)
+      await expect(pickerText(canvas, 'Start Date')).toMatch(/12\/01\/2027, 09:00\s?AM\s?PST/)
+      await expect(pickerText(canvas, 'End Date')).toMatch(/12\/08\/2027, 09:00\s?AM\s?PST/)
       await expect(summaryValue(canvas, 'Duration')).toHaveTextContent('7 days')
     })
     await step('a start before the end leaves the end where it is', async () => {
       await userEvent.keyboard('{ArrowDown}')
-      await expect(pickerText(canvas, 'Start Date')).toMatch(/12\/01\/2026, 09:00\s?AM/)
-      await expect(pickerText(canvas, 'End Date')).toMatch(/12\/08\/2027, 09:00\s?AM/)
+      await expect(pickerText(canvas, 'Start Date')).toMatch(/12\/01\/2026, 09:00\s?AM\s?PST/)
+      await expect(pickerText(canvas, 'End Date')).toMatch(/12\/08\/2027, 09:00\s?AM\s?PST/)
       await expect(summaryValue(canvas, 'Number of periods')).toHaveTextContent('372')
     })
     await step('the end cannot go before the start', async () => {
@@ -292,7 +295,7 @@ export const Subscribe: Story = {
         actionType: 'followers',
         quantityPerPeriod: 7,
         startDate: startDate.toISOString(),
-        endDate: new Date(2026, 11, 8, 9, 0).toISOString(),
+        endDate: new Date(Date.UTC(2026, 11, 8, 17, 0)).toISOString(),
         url: 'https://instagram.com/engage.studio',
         aiSettings: [],
       },
@@ -353,11 +356,16 @@ export const FirstPeriodNotCovered: Story = {
       canvas.getByRole('textbox', { name: /Target URL/ }),
       'https://instagram.com/engage.studio',
     )
-    // The balance arrives with the user's data.
+    // The balance arrives with the user's data, and with it the profile's timezone the pickers then show.
     await waitFor(() => expect(oneCentMe.asked).toBe(true))
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await waitFor(() => expect(pickerText(canvas, 'Start Date')).toMatch(/PST/))
     await userEvent.click(canvas.getByRole('button', { name: 'Subscribe' }))
-    await expect(await findToast(firstPeriodNotCovered('$0.0175'))).toBeVisible()
+    // The refusal stands beside the quantity, which sets the price of a period.
+    const quantity = canvas.getByRole('textbox', { name: 'Quantity per Period' })
+    await waitFor(() =>
+      expect(quantity).toHaveAccessibleDescription(expect.stringContaining(firstPeriodNotCovered('$0.0175'))),
+    )
+    await expect(quantity).toHaveAttribute('aria-invalid', 'true')
     await expect(oneCentSubscriptions).toEqual([])
   },
 }

@@ -305,3 +305,20 @@ export const LocalPendingDeposit: Story = {
     await expect(canvas.getAllByText('+$25.00')).toHaveLength(1)
   },
 }
+
+// A customer on Pacific time in summer: a deposit made at 03:15 UTC on July 1 happened on June 30 there.
+const pacificState = createMockState()
+pacificState.profile.timezone = 'PST'
+for (const [index, transaction] of pacificState.transactions.entries()) {
+  pacificState.transactions[index] = { ...transaction, date: '2026-07-01T03:15:00.000Z' }
+}
+
+export const InTheCustomersTimezone: Story = {
+  parameters: { msw: { handlers: createScenario('default', pacificState) } },
+  play: async ({ canvas }) => {
+    const table = await canvas.findByRole('grid', { name: 'Transactions' })
+    await waitFor(() =>
+      expect(within(table).getAllByText('06/30/2026, 08:15 PM PDT').length).toBeGreaterThan(0),
+    )
+  },
+}

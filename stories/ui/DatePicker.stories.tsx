@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { CalendarDateTime } from '@internationalized/date'
+import { CalendarDateTime, ZonedDateTime } from '@internationalized/date'
 import { DatePicker } from '@engage/ui'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 
@@ -31,6 +31,39 @@ export const MinutesStepBy15: Story = {
     await expect(minute).toHaveTextContent('30')
     const changes = (args.onChange as ReturnType<typeof fn>).mock.calls
     await expect(changes.at(-1)?.[0]?.toString()).toBe('2026-11-21T10:30:00')
+  },
+}
+
+// The arrow keys move the whole date: past the last step of an hour is the next hour, past the last day of a
+// month the next month (a segment that wrapped alone would silently move the time back).
+export const SegmentsCarry: Story = {
+  args: { defaultValue: new CalendarDateTime(2026, 11, 30, 23, 45) },
+  play: async ({ canvas, args }) => {
+    const changes = (args.onChange as ReturnType<typeof fn>).mock.calls
+    const minute = canvas.getByRole('spinbutton', { name: /minute/i })
+    await userEvent.click(minute)
+    await userEvent.keyboard('{ArrowUp}')
+    await expect(minute).toHaveTextContent('00')
+    await expect(changes.at(-1)?.[0]?.toString()).toBe('2026-12-01T00:00:00')
+    await userEvent.keyboard('{ArrowDown}')
+    await expect(changes.at(-1)?.[0]?.toString()).toBe('2026-11-30T23:45:00')
+    const day = canvas.getByRole('spinbutton', { name: /day/i })
+    await userEvent.click(day)
+    await userEvent.keyboard('{ArrowUp}')
+    await expect(changes.at(-1)?.[0]?.toString()).toBe('2026-12-01T23:45:00')
+    await expect(fieldText(canvas)).toMatch(/12\/01\/2026, 11:45\s?PM/)
+    const hour = canvas.getByRole('spinbutton', { name: /hour/i })
+    await userEvent.click(hour)
+    await userEvent.keyboard('{ArrowUp}')
+    await expect(changes.at(-1)?.[0]?.toString()).toBe('2026-12-02T00:45:00')
+  },
+}
+
+// A value on a customer's clock shows that clock's zone beside the time.
+export const InTheCustomersTimezone: Story = {
+  args: { defaultValue: new ZonedDateTime(2026, 11, 21, 'America/Los_Angeles', -8 * 3_600_000, 9, 0) },
+  play: async ({ canvas }) => {
+    await expect(fieldText(canvas)).toMatch(/11\/21\/2026, 09:00\s?AM\s?PST/)
   },
 }
 

@@ -1,15 +1,17 @@
 import { createContext, useContext, type ReactNode } from 'react'
 import type { Client } from '@engage/client'
-import type { Service } from '@engage/contract'
+import type { ContactMethod, Service } from '@engage/contract'
 
 // The app's own context for what both entries give their pages: the API client (the public pages have no
 // ClientProvider, which would bring the query library along) and, on a prerendered page, the service list
-// it was rendered with.
+// and the operator's contact methods it was rendered with.
 
 interface PageData {
   client: Client
   /** The prerendered page's service list; undefined in the app, where the pricing grid loads it. */
   services?: readonly Service[]
+  /** The prerendered page's contact methods; undefined in the app (and in a build copy), where they load. */
+  contactMethods?: readonly ContactMethod[]
 }
 
 const PageDataContext = createContext<PageData | null>(null)
@@ -31,4 +33,9 @@ export function useApiClient(): Client {
 /** The service list a prerendered page was rendered with. */
 export function usePrerenderedServices(): readonly Service[] | undefined {
   return usePageData().services
+}
+
+/** The contact methods a prerendered page was rendered with. */
+export function usePrerenderedContactMethods(): readonly ContactMethod[] | undefined {
+  return usePageData().contactMethods
 }

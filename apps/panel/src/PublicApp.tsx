@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react'
 import type { Client } from '@engage/client'
-import type { Service } from '@engage/contract'
+import type { ContactMethod, Service } from '@engage/contract'
 import { PageDataProvider } from './ApiClient'
 import { AppErrorBoundary } from './AppErrorBoundary'
 import { AppStateProvider } from './AppState'
@@ -17,6 +17,8 @@ export interface PublicAppProps {
   client: Client
   /** The service list the page is rendered with; null when it has none (then the grid loads it). */
   services: readonly Service[] | null
+  /** The contact methods the page is rendered with; null when it has none (then the page loads them). */
+  contactMethods: readonly ContactMethod[] | null
   /** The page's component (publicPages), already loaded. */
   Page: ComponentType
 }
@@ -26,9 +28,13 @@ export interface PublicAppProps {
  * a public page are plain page loads, each page is prerendered HTML, so the page ships no routing code. No
  * query library either, unless the page came without its service list.
  */
-export function PublicApp({ client, services, Page }: PublicAppProps) {
+export function PublicApp({ client, services, contactMethods, Page }: PublicAppProps) {
   return (
-    <PageDataProvider client={client} services={services ?? undefined}>
+    <PageDataProvider
+      client={client}
+      services={services ?? undefined}
+      contactMethods={contactMethods ?? undefined}
+    >
       <AppStateProvider>
         <AppErrorBoundary>
           {services === null ? (

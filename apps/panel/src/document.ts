@@ -2,6 +2,8 @@
 // `<!--app-html-->` and `<!--app-state-->`, filled by the server render (entry-server.tsx). Shared by the browser entry (the id of
 // the data script) and the render.
 
+import type { ContactMethod } from '@engage/contract'
+
 /** The JSON script that carries a prerendered page's data to the browser. */
 export const STATE_ELEMENT_ID = 'engage-state'
 
@@ -9,6 +11,11 @@ export const STATE_ELEMENT_ID = 'engage-state'
 export interface PageState {
   /** GET /api/get-services as rendered (service name → price per unit in USD); null when rendered without. */
   prices: Record<string, number> | null
+  /**
+   * The operator's contact methods as rendered (GET /api/contact-methods); null when rendered without (a build
+   * copy), then the page loads them.
+   */
+  contactMethods: ContactMethod[] | null
   /** When it was rendered (ms since the epoch). */
   renderedAt: number
 }

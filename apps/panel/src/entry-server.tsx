@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { endpoints, servicesFromRates, STORAGE_KEYS } from '@engage/contract'
+import { endpoints, servicesFromRates, STORAGE_KEYS, type ContactMethod } from '@engage/contract'
 import { EARLY_ANSWERS_GLOBAL, ORDER_FORM_PAGES } from './earlyAnswers'
 import { STATE_ELEMENT_ID, staticChunks, type Manifest, type Manifests, type PageState } from './document'
 import { createLazyClient } from './lazyClient'
@@ -50,6 +50,8 @@ export interface RenderPageOptions {
   path: PublicPath
   /** The service list for the pricing grid; null renders the grid loading, and the browser fetches it. */
   prices: ServicePrices | null
+  /** The operator's contact methods for the footer and texts; null renders none, and the browser loads them. */
+  contactMethods?: ContactMethod[] | null
   /** The build's stylesheets by file (assets/style-….css → its text), inlined into the page. */
   stylesheets: Record<string, string>
 }
@@ -90,6 +92,7 @@ export async function renderPage({
   manifests,
   path,
   prices,
+  contactMethods = null,
   stylesheets,
 }: RenderPageOptions): Promise<string> {
   const renderedAt = Date.now()
@@ -99,11 +102,11 @@ export async function renderPage({
   const [{ default: Page }] = await Promise.all([publicPages[path](), preloadPublicApp(services)])
   const html = renderToString(
     <StrictMode>
-      <PublicApp client={client} services={services} Page={Page} />
+      <PublicApp client={client} services={services} contactMethods={contactMethods} Page={Page} />
     </StrictMode>,
   )
   // '<' escaped so that no text in the data can close the script element.
-  const pageState: PageState = { prices, renderedAt }
+  const pageState: PageState = { prices, contactMethods, renderedAt }
   const state = JSON.stringify(pageState).replace(/</g, '\\u003c')
   const entryChunks = new Set(staticChunks(manifests.public, 'public.html'))
   const pagePreloads = pageChunks(manifests, path)

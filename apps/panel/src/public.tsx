@@ -27,7 +27,7 @@ void Promise.all([publicPages[publicPathOf(window.location.pathname)](), preload
       hydrateRoot(
         container,
         <StrictMode>
-          <PublicApp client={client} services={services} Page={Page} />
+          <PublicApp client={client} services={services} contactMethods={state.contactMethods} Page={Page} />
         </StrictMode>,
       )
     })

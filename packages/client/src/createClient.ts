@@ -92,6 +92,7 @@ const callSettings: Record<EndpointName, CallSettings> = {
   getServices: {},
   listServices: {},
   authProviders: {},
+  listContactMethods: {},
   listOrders: { missingToken: AUTHENTICATION_TOKEN_NOT_FOUND, failure: FAILED_TO_FETCH_ORDERS },
   createOrder: { missingToken: AUTHENTICATION_ERROR_LOG_IN_AGAIN, failure: FAILED_TO_PLACE_ORDER },
   createMassOrder: { missingToken: NO_TOKEN_FOUND, failure: FAILED_TO_PLACE_ORDER },
@@ -278,6 +279,9 @@ export function createClient(options: ClientOptions) {
     listServices: (options?: { signal?: AbortSignal }) => data('listServices', { signal: options?.signal }),
     /** Which sign-in providers this server offers (Google when configured). */
     authProviders: (options?: { signal?: AbortSignal }) => data('authProviders', { signal: options?.signal }),
+    /** The Contact Us methods (GET /api/contact-methods), public. */
+    listContactMethods: (options?: { signal?: AbortSignal }) =>
+      data('listContactMethods', { signal: options?.signal }),
 
     /** A page of orders, newest first; the next cursor comes from the X-Next-Cursor header. */
     listOrders: async (options: PageOptions = {}): Promise<Page<Order>> => {

@@ -19,6 +19,7 @@ export {
   useOrders,
   usePaymentMethods,
   usePaymentStatus,
+  useProfileTimezone,
   useServiceLimits,
   useServices,
   useSubscriptions,

@@ -216,6 +216,7 @@ describe('normaliseUser', () => {
       totalOrdersPanel: 25011,
       settings: { phone: '', timezone: 'UTC' },
       aiSettings: [],
+      aiProvidersWithPanelKey: [],
       transactions: [],
       orders: [],
       updates: [],

@@ -177,6 +177,8 @@ export interface NormalisedUser {
   totalOrdersPanel: number
   settings: { phone: string; timezone: Timezone }
   aiSettings: AiSettingValues[]
+  /** The AI providers the panel lends its own key for ([] when the server does not say). */
+  aiProvidersWithPanelKey: string[]
   transactions: Transaction[]
   orders: NormalisedOrder[]
   updates: Update[]
@@ -208,6 +210,9 @@ export function normaliseUser(raw: unknown, now: Date = new Date()): NormalisedU
       timezone: isTimezone(settings.timezone) ? settings.timezone : DEFAULT_TIMEZONE,
     },
     aiSettings: listOf<unknown>(user.aiSettings).map((setting) => normaliseAiSetting(setting, now)),
+    aiProvidersWithPanelKey: listOf<unknown>(user.aiProvidersWithPanelKey).filter(
+      (provider): provider is string => typeof provider === 'string',
+    ),
     transactions: listOf<Transaction>(user.transactions),
     orders: normaliseOrders(user.orders, now),
     updates: listOf<Update>(user.updates),

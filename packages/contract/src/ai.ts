@@ -139,3 +139,14 @@ export function maskApiKey(apiKey: string): string {
 export function isMaskedApiKey(apiKey: string): boolean {
   return apiKey.startsWith(MASK)
 }
+
+/**
+ * Whether orders can be written with `setting`: it has a key of its own (saved for its provider), or the panel
+ * lends its key for that provider. The server refuses an AI order with a setting that cannot, before the charge.
+ */
+export function aiSettingCanRun(
+  setting: { provider: string; apiKey: string },
+  providersWithPanelKey: readonly string[],
+): boolean {
+  return setting.apiKey !== '' || providersWithPanelKey.includes(setting.provider)
+}

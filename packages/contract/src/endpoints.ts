@@ -243,6 +243,14 @@ export const endpoints = {
     summary: 'Every enabled service with its rates and quantity limits (CORS for the order widget)',
     response: schemas.ListServicesResponse,
   },
+  listContactMethods: {
+    method: 'GET',
+    path: '/api/contact-methods',
+    auth: false,
+    summary:
+      'The Contact Us methods (support bot, support e-mail with its hours, payment support), for every page',
+    response: schemas.ContactMethodsResponse,
+  },
   authProviders: {
     method: 'GET',
     path: '/api/auth/providers',

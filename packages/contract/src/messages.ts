@@ -166,12 +166,16 @@ export function firstPeriodNotCovered(perPeriod: string): string {
 export function aiKeyRequired(providerName: string): string {
   return `This AI setting has no API key for ${providerName}, and this panel has none to lend. Add your key to the setting in AI settings, then place the order again.`
 }
-/**
- * House text: the API Key of a setting saved without one. It claims no key the panel may not have: orders use
- * the panel's key for the provider when it has one, and are refused otherwise.
- */
-export const NO_SAVED_AI_KEY =
-  "None saved: orders use this panel's key for the provider if it has one, and are refused if it does not"
+/** House text: the API Key of a setting saved without one, on a panel that lends its own key for the provider. */
+export const NO_SAVED_AI_KEY = "None saved: orders use this panel's key for the provider"
+/** House text: the API Key of a setting saved without one, on a panel with no key of its own for the provider. */
+export function noAiKeyToLend(providerName: string): string {
+  return `None saved, and this panel has no key for ${providerName} to lend: orders with this setting are refused until you add yours`
+}
+/** House text: the picker's mark on a setting that cannot write (no key of its own, none lent by the panel). */
+export function aiSettingCannotRun(providerName: string): string {
+  return `Cannot run: no API key for ${providerName}. Add yours in AI settings.`
+}
 /** House text: the link beside a refusal for a missing AI key. */
 export const OPEN_AI_SETTINGS = 'Open AI settings'
 /** House text: the link to the wallet beside 'Insufficient balance'. */

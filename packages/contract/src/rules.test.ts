@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  aiSettingCanRun,
   createAiPresets,
   createBlankAiSettingForm,
   createNewAiSetting,
@@ -7,6 +8,7 @@ import {
   isValidTemperature,
   maskApiKey,
 } from './ai'
+import { SUPPORT_HOURS } from './messages'
 import { cancelEffect } from './cancel'
 import { holdsItsLink } from './orders'
 import { depositAmountError } from './deposit'
@@ -161,14 +163,17 @@ describe('services', () => {
   it('shows the pricing grid price per 1,000 units and the five features', () => {
     expect(formatPricePer1k(0.0012)).toBe('$1.20')
     expect(formatPricePer1k(0.0000333)).toBe('$0.03')
-    expect(pricingFeatures('ai_comments')).toContain('Custom AI settings')
-    expect(pricingFeatures('likes')).toEqual([
+    expect(pricingFeatures('ai_comments', SUPPORT_HOURS)).toContain('Custom AI settings')
+    expect(pricingFeatures('likes', SUPPORT_HOURS)).toEqual([
       'Real-time analytics dashboard',
       'Support Everyday | 9 AM to 5 PM',
       'AI-powered optimization',
       'Standard settings',
       'API access',
     ])
+    // The hours the operator lists, whatever they are; none listed, no support promised.
+    expect(pricingFeatures('likes', 'Weekdays | 8 AM to 8 PM')[1]).toBe('Support Weekdays | 8 AM to 8 PM')
+    expect(pricingFeatures('likes', null)).not.toContainEqual(expect.stringMatching(/^Support/))
   })
 })
 
@@ -302,5 +307,14 @@ describe('an order holding its link', () => {
     ['processing', 'sub-1', false],
   ] as const)('a %s order (subscription %s) holds its link: %s', (status, subscription_id, holds) => {
     expect(holdsItsLink({ status, subscription_id })).toBe(holds)
+  })
+})
+
+describe('whether an AI setting can write', () => {
+  it('runs on its own key, or on the key the panel lends for its provider, and otherwise not', () => {
+    expect(aiSettingCanRun({ provider: 'deepseek', apiKey: '••••••••abcd' }, [])).toBe(true)
+    expect(aiSettingCanRun({ provider: 'deepseek', apiKey: '' }, ['deepseek'])).toBe(true)
+    expect(aiSettingCanRun({ provider: 'deepseek', apiKey: '' }, ['openai'])).toBe(false)
+    expect(aiSettingCanRun({ provider: 'openai', apiKey: '' }, [])).toBe(false)
   })
 })

@@ -1,6 +1,5 @@
 // Service names and pricing
 
-import { SUPPORT_HOURS } from './messages'
 import { formatMicros } from './money'
 import { chargeMicrosForUnitRate } from './orders'
 
@@ -57,14 +56,14 @@ export function formatPricePer1k(rateUsdPerUnit: number): string {
   return formatMicros(chargeMicrosForUnitRate(rateUsdPerUnit, 1000), 2)
 }
 
-/** The support line of a pricing card: the hours the panel's support keeps, never more than it does. */
-export const PRICING_SUPPORT_FEATURE = `Support ${SUPPORT_HOURS}`
-
-/** The five features on a pricing card. */
-export function pricingFeatures(serviceName: string): readonly string[] {
+/**
+ * The features on a pricing card. The support line promises the hours the operator lists with the support
+ * mailbox (the Contact Us methods), never more than the panel keeps; without any, the card promises no support.
+ */
+export function pricingFeatures(serviceName: string, supportHours: string | null): readonly string[] {
   return [
     'Real-time analytics dashboard',
-    PRICING_SUPPORT_FEATURE,
+    ...(supportHours ? [`Support ${supportHours}`] : []),
     'AI-powered optimization',
     isAiEnhanced(serviceName) ? 'Custom AI settings' : 'Standard settings',
     'API access',

@@ -73,6 +73,7 @@ const resolvers: Resolvers = {
       isAi: isAiService(name),
     })),
   }),
+  listContactMethods: ({ state }) => ({ body: state.contactMethods }),
   // Google sign-in is off in the mocks, as on a server without GOOGLE_CLIENT_ID.
   authProviders: () => ({ body: { google: false } }),
   listOrders: ({ state, query }) => {

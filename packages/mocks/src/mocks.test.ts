@@ -119,6 +119,7 @@ const validRequests: Record<
   getServices: { path: '/api/get-services', headers: {} },
   listServices: { path: '/api/services', headers: {} },
   authProviders: { path: '/api/auth/providers', headers: {} },
+  listContactMethods: { path: '/api/contact-methods', headers: {} },
   listOrders: { path: '/api/orders/get?limit=2' },
   createOrder: {
     path: '/api/orders/create',

@@ -27,7 +27,7 @@ export function usernameFromEmail(email: string): string {
 export async function findUserByEmail(db: Db, email: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'password_hash', 'role', 'disabled_at'])
+    .select(['id', 'email', 'password_hash', 'role', 'disabled_at', 'timezone'])
     .where('email', '=', email)
     .executeTakeFirst()
 }

@@ -3,7 +3,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
+import type { ContactMethod } from '@engage/contract'
 import { type Context, Hono } from 'hono'
+import { listContactMethods } from '../domain/panel-content'
 import { serviceCatalogue } from '../domain/services'
 import type { AppEnv } from '../http/env'
 import type { Logger } from '../logger'
@@ -48,6 +50,7 @@ interface PanelRender {
     manifests: unknown
     path: string
     prices: Record<string, number> | null
+    contactMethods?: ContactMethod[] | null
     stylesheets: Record<string, string>
   }): Promise<string>
 }
@@ -181,10 +184,14 @@ const PAGE_CACHE_CONTROL = 'no-cache'
 
 /** The routes that serve a loaded build. */
 export function panelRoutes(build: PanelBuild, logger: Logger) {
-  // The public pages rendered by the server render, for the service list they were rendered with.
-  let rendered: { pricesEtag: string; pages: Promise<Map<string, StoredBody>> } | undefined
+  // The public pages rendered by the server render, for the service list and contact methods they were
+  // rendered with (every page names the operator's support addresses and hours, so a change re-renders them).
+  let rendered: { version: string; pages: Promise<Map<string, StoredBody>> } | undefined
 
-  async function renderPublicPages(prices: Record<string, number>): Promise<Map<string, StoredBody>> {
+  async function renderPublicPages(
+    prices: Record<string, number>,
+    contactMethods: ContactMethod[],
+  ): Promise<Map<string, StoredBody>> {
     const pages = new Map<string, StoredBody>()
     for (const route of build.render.prerenderedPaths) {
       const html = await build.render.renderPage({
@@ -192,6 +199,7 @@ export function panelRoutes(build: PanelBuild, logger: Logger) {
         manifests: build.manifests,
         path: route,
         prices,
+        contactMethods,
         stylesheets: build.stylesheets,
       })
       pages.set(route, storedBody(Buffer.from(html), contentTypes['.html']!))
@@ -201,10 +209,14 @@ export function panelRoutes(build: PanelBuild, logger: Logger) {
 
   async function publicPage(c: Context<AppEnv>, route: string): Promise<StoredBody> {
     try {
-      const catalogue = await serviceCatalogue(c.var.deps.db)
-      if (rendered?.pricesEtag !== catalogue.pricesEtag) {
+      const [catalogue, contactMethods] = await Promise.all([
+        serviceCatalogue(c.var.deps.db),
+        listContactMethods(c.var.deps.db),
+      ])
+      const version = `${catalogue.pricesEtag} ${JSON.stringify(contactMethods)}`
+      if (rendered?.version !== version) {
         const prices = JSON.parse(catalogue.pricesJson) as Record<string, number>
-        rendered = { pricesEtag: catalogue.pricesEtag, pages: renderPublicPages(prices) }
+        rendered = { version, pages: renderPublicPages(prices, contactMethods) }
       }
       const page = (await rendered.pages).get(route)
       if (page) return page

@@ -1,6 +1,7 @@
 import { per1kMicrosToUnitRateUsd, microsToUsd, serviceDisplayName } from '@engage/contract'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
+import { listContactMethods } from '../domain/panel-content'
 import { serviceCatalogue } from '../domain/services'
 import { registerRoute } from '../http/register-route'
 import { setAnswerHeader } from '../http/security'
@@ -8,7 +9,8 @@ import type { AppEnv } from '../http/env'
 
 // GET /api/get-services (public): service name → price per unit in USD, what the landing page, the widget and
 // the order forms price with. GET /api/services (public): the same services with their limits, for screens
-// that check a quantity against a service's own minimum and maximum.
+// that check a quantity against a service's own minimum and maximum. GET /api/contact-methods (public): the
+// Contact Us methods, the one source of the addresses and hours every page names.
 // Both are read by the order widget on partner sites, so they answer CORS: for the partner origins in
 // WIDGET_ORIGINS, or for any origin ('*') when none are configured. No other API route does.
 
@@ -83,4 +85,9 @@ registerRoute(serviceRoutes, 'listServices', async (c) => {
       isAi: service.is_ai === 1,
     })),
   )
+})
+
+registerRoute(serviceRoutes, 'listContactMethods', async (c) => {
+  c.header('Cache-Control', CACHE_CONTROL)
+  return c.json(await listContactMethods(c.var.deps.db), 200)
 })

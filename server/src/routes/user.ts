@@ -1,4 +1,5 @@
 import {
+  AI_PROVIDER_IDS,
   AI_SETTING_NOT_FOUND,
   type ContactMethod,
   EMAIL_ALREADY_REGISTERED,
@@ -50,6 +51,10 @@ registerRoute(userRoutes, 'getMe', async (c) => {
     totalOrdersPanel,
     settings: { phone: me.phone ?? '', timezone: me.timezone as MeResponse['settings']['timezone'] },
     aiSettings: me.aiSettings,
+    // Which providers the operator's keys cover; never the keys themselves.
+    aiProvidersWithPanelKey: AI_PROVIDER_IDS.filter((provider) =>
+      Boolean(config.ai.defaultApiKeys[provider]),
+    ),
     transactions: me.transactions,
     orders,
     updates: updates satisfies Update[],

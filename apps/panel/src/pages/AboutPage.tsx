@@ -1,6 +1,11 @@
 import { About } from '@engage/screens'
+import { PageContacts } from '../PageContacts'
 import { useUsername } from '../useUsername'
 
 export default function AboutPage() {
-  return <About username={useUsername()} />
+  return (
+    <PageContacts>
+      <About username={useUsername()} />
+    </PageContacts>
+  )
 }

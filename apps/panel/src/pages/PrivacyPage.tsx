@@ -1,6 +1,11 @@
 import { PrivacyPolicy } from '@engage/screens'
+import { PageContacts } from '../PageContacts'
 import { useUsername } from '../useUsername'
 
 export default function PrivacyPage() {
-  return <PrivacyPolicy username={useUsername()} />
+  return (
+    <PageContacts>
+      <PrivacyPolicy username={useUsername()} />
+    </PageContacts>
+  )
 }

@@ -1,6 +1,11 @@
 import { Security } from '@engage/screens'
+import { PageContacts } from '../PageContacts'
 import { useUsername } from '../useUsername'
 
 export default function SecurityPage() {
-  return <Security username={useUsername()} />
+  return (
+    <PageContacts>
+      <Security username={useUsername()} />
+    </PageContacts>
+  )
 }

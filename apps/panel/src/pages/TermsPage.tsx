@@ -1,6 +1,11 @@
 import { TermsOfService } from '@engage/screens'
+import { PageContacts } from '../PageContacts'
 import { useUsername } from '../useUsername'
 
 export default function TermsPage() {
-  return <TermsOfService username={useUsername()} />
+  return (
+    <PageContacts>
+      <TermsOfService username={useUsername()} />
+    </PageContacts>
+  )
 }

@@ -2,12 +2,14 @@
 // (retry: false): retrying twice over would multiply the waits.
 
 import {
+  DEFAULT_TIMEZONE,
   servicesFromRates,
   ORDERS_POLL_MS,
   PAGE_LIMIT_DEFAULT,
   type ListServicesResponse,
   type PaymentProvider,
   type QuantityLimits,
+  type Timezone,
 } from '@engage/contract'
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { normaliseOrders, normaliseUser } from '../normalise'
@@ -25,6 +27,25 @@ export function useMe(options: { enabled?: boolean } = {}) {
     retry: false,
     enabled: options.enabled,
   })
+}
+
+/**
+ * The signed-in customer's timezone, from the current-user data (UTC until it has loaded). Screens that only
+ * show dates read it from what the page has loaded: it asks for the user once when nothing has, and never again
+ * on its own, so a table or dialog that mounts does not fetch the user again (nor again and again after a
+ * failure).
+ */
+export function useProfileTimezone(): Timezone {
+  const client = useClient()
+  const me = useQuery({
+    queryKey: queryKeys.me,
+    queryFn: ({ signal }) => client.getMe({ signal }),
+    select: (me) => normaliseUser(me).settings.timezone,
+    retry: false,
+    retryOnMount: false,
+    refetchOnMount: false,
+  })
+  return me.data ?? DEFAULT_TIMEZONE
 }
 
 /**

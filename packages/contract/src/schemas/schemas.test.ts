@@ -312,6 +312,7 @@ describe('current user answer', () => {
       totalOrdersPanel: 25011,
       settings: { phone: '', timezone: 'UTC' },
       aiSettings: [],
+      aiProvidersWithPanelKey: ['openai'],
       transactions: [],
       orders: [],
       updates: [],

@@ -3,7 +3,7 @@
 import * as z from 'zod'
 import { TIMEZONES } from '../constants'
 import { PHONE_INVALID, TIMEZONE_INVALID } from '../messages'
-import { AiSetting } from './aiSettings'
+import { AiProvider, AiSetting } from './aiSettings'
 import { Email } from './auth'
 import { IsoDateTime, UsdAmount } from './common'
 import { Order } from './orders'
@@ -41,6 +41,10 @@ export const ContactMethod = z.object({
 })
 export type ContactMethod = z.infer<typeof ContactMethod>
 
+/** GET /api/contact-methods: the Contact Us methods, in their order, for visitors as for customers. */
+export const ContactMethodsResponse = z.array(ContactMethod)
+export type ContactMethodsResponse = z.infer<typeof ContactMethodsResponse>
+
 export const MeResponse = z.object({
   username: z.string(),
   email: z.string(),
@@ -53,6 +57,11 @@ export const MeResponse = z.object({
   totalOrdersPanel: z.number().int().nonnegative().optional(),
   settings: UserSettings,
   aiSettings: z.array(AiSetting),
+  /**
+   * The AI providers this panel holds its own key for: a setting of one of them runs without a key of its own;
+   * a setting of another provider needs the customer's key. A server that does not say lends none.
+   */
+  aiProvidersWithPanelKey: z.array(AiProvider).default([]),
   /** The latest 50, newest first (all of them through GET /api/wallet/transactions). */
   transactions: z.array(Transaction),
   /** The latest 50, newest first (all of them through GET /api/orders/get). */

@@ -13,6 +13,7 @@ export function meOf(state: MockState): MeResponse {
     ...(state.totalOrdersPanel === undefined ? {} : { totalOrdersPanel: state.totalOrdersPanel }),
     settings: { phone: state.profile.phone, timezone: state.profile.timezone },
     aiSettings: state.aiSettings.map(masked),
+    aiProvidersWithPanelKey: state.aiProvidersWithPanelKey,
     transactions: state.transactions.slice(0, ME_RECENT_LIMIT),
     orders: state.orders.slice(0, ME_RECENT_LIMIT),
     updates: state.updates,

@@ -1,6 +1,7 @@
 // The customer's mock state, its ids, and the refusals the handlers answer with.
 
 import {
+  type AiProvider,
   type AiSetting,
   type ApiKeySummary,
   type ContactMethod,
@@ -67,6 +68,8 @@ export interface MockState {
   transactions: Transaction[]
   /** With the real keys; answers mask them. */
   aiSettings: AiSetting[]
+  /** The providers the panel lends its own key for (the demo panel: DeepSeek, which the presets use). */
+  aiProvidersWithPanelKey: AiProvider[]
   subscriptions: Subscription[]
   payments: Map<string, StoredPayment>
   updates: Update[]
@@ -109,6 +112,7 @@ export function createMockState(options: MockStateOptions = {}): MockState {
     orders,
     transactions,
     aiSettings: empty ? [] : fixtureStoredAiSettings(),
+    aiProvidersWithPanelKey: ['deepseek'],
     subscriptions: empty ? [] : fixtureSubscriptions(),
     payments: new Map(),
     updates: empty ? [] : fixtureUpdates(),

@@ -1,6 +1,7 @@
 import { CLAIMED_USERS } from '@engage/contract'
 import { Link, Text } from '@engage/ui'
 import { PublicLayout, PublicPage, PublicPageSection } from '../PublicLayout'
+import { useSiteContacts } from '../SiteFooter'
 
 export interface AboutProps {
   /** The signed-in user's name, for the header's username menu. */
@@ -11,6 +12,7 @@ export interface AboutProps {
 
 /** The About page (/about): mission, what we offer, why us, team, join us. */
 export function About({ username, microblogHref }: AboutProps) {
+  const { supportHours } = useSiteContacts()
   return (
     <PublicLayout username={username} microblogHref={microblogHref}>
       <PublicPage
@@ -93,8 +95,8 @@ export function About({ username, microblogHref }: AboutProps) {
           <Text elementType="p">
             We are a small team of engineers, marketers and support staff who have run social campaigns
             ourselves. The engineers keep the panel, the order pipeline and the payment integrations running;
-            the support team answers questions every day from 9 AM to 5 PM, through our support bot or by
-            e-mail.
+            the support team answers questions{supportHours ? ` (${supportHours})` : ''} through our support
+            bot or by e-mail.
           </Text>
         </PublicPageSection>
 

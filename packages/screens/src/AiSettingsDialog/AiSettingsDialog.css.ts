@@ -35,6 +35,12 @@ export const settingDetails = style({
   overflowWrap: 'anywhere',
 })
 
+export const settingCannotRun = style({
+  display: 'block',
+  color: vars.color.critical,
+  fontSize: vars.typography.fontSize.small,
+})
+
 export const dialogFooter = style({
   display: 'flex',
   flexWrap: 'wrap',

@@ -7,6 +7,8 @@ import {
   TextContext,
 } from 'react-aria-components'
 import {
+  aiSettingCannotRun,
+  aiSettingCanRun,
   createNewAiSetting,
   FAILED_TO_CREATE_SETTING,
   FAILED_TO_SAVE_SETTINGS,
@@ -22,6 +24,7 @@ import { providerName } from '../FetchModelsDialog/FetchModelsSteps'
 import {
   dialogFooter,
   footerActions,
+  settingCannotRun,
   settingDetails,
   settingEntry,
   settingList,
@@ -131,6 +134,7 @@ function AiSettingsPicker({
   const [savedMessage, setSavedMessage] = useState<string | null>(null)
 
   const settings = me.data?.aiSettings ?? []
+  const providersWithPanelKey = me.data?.aiProvidersWithPanelKey ?? []
   const edited = [...drafts.values()]
   const canSave = edited.length > 0 && edited.every((draft) => draft !== null)
 
@@ -206,6 +210,10 @@ function AiSettingsPicker({
       <span className={settingDetails}>
         {setting.model} · {providerName(setting.provider)} · temperature {String(setting.temperature)}
       </span>
+      {/* Part of the option's name, so a screen reader hears it with the choice. */}
+      {aiSettingCanRun(setting, providersWithPanelKey) ? null : (
+        <span className={settingCannotRun}>{aiSettingCannotRun(providerName(setting.provider))}</span>
+      )}
     </>
   )
 

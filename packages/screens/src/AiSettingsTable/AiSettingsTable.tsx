@@ -1,19 +1,14 @@
-import type { AiSettingValues } from '@engage/contract'
+import { DEFAULT_TIMEZONE, formatDateTime, type AiSettingValues, type Timezone } from '@engage/contract'
 import { Button, Link, Table, type TableColumn } from '@engage/ui'
 import { modelText, nowrap, rowActions } from './AiSettingsTable.css'
-
-const lastUsedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-
-export function formatLastUsed(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : lastUsedFormat.format(date)
-}
 
 /** House text: the table with no settings. */
 export const NO_AI_SETTINGS = 'No AI settings yet. Add one with Add New Settings.'
 
 export interface AiSettingsTableProps {
   settings: readonly AiSettingValues[]
+  /** The customer's timezone, which Last Used is shown in. @default 'UTC' */
+  timezone?: Timezone
   /** Covers the table with a spinner. @default false */
   isLoading?: boolean
   /** Opens a setting's details (its name is the row's link). */
@@ -28,6 +23,7 @@ export interface AiSettingsTableProps {
  */
 export function AiSettingsTable({
   settings,
+  timezone = DEFAULT_TIMEZONE,
   isLoading = false,
   onView,
   onEdit,
@@ -46,7 +42,7 @@ export function AiSettingsTable({
     {
       id: 'lastUsed',
       name: 'Last Used',
-      render: (setting) => <span className={nowrap}>{formatLastUsed(setting.lastUsed)}</span>,
+      render: (setting) => <span className={nowrap}>{formatDateTime(setting.lastUsed, timezone)}</span>,
     },
     {
       id: 'actions',

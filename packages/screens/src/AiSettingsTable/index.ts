@@ -1,1 +1,1 @@
-export { AiSettingsTable, formatLastUsed, NO_AI_SETTINGS, type AiSettingsTableProps } from './AiSettingsTable'
+export { AiSettingsTable, NO_AI_SETTINGS, type AiSettingsTableProps } from './AiSettingsTable'

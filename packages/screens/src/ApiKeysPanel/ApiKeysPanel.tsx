@@ -16,6 +16,7 @@ import {
 import { CreateApiKeyDialog, RevealApiKeyDialog } from './ApiKeyDialogs'
 import { ApiUsageGuide } from './ApiUsageGuide'
 import { keyName, keyPrefix, nowrap, sectionHeader } from './ApiKeysPanel.css'
+import { useCustomerDates } from '../CustomerDates'
 
 export const API_KEYS_TITLE = 'API keys'
 export const CREATE_API_KEY = 'Create API key'
@@ -34,13 +35,6 @@ export function revokeApiKeyTitle(name: string): string {
 /** 'API key “Reseller panel” revoked' */
 export function apiKeyRevokedMessage(name: string): string {
   return `API key “${name}” revoked`
-}
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-
-function formatDate(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date)
 }
 
 function copyWithClipboard(text: string): Promise<void> {
@@ -62,6 +56,7 @@ export interface ApiKeysPanelProps {
 export function ApiKeysPanel({ origin, copyText = copyWithClipboard }: ApiKeysPanelProps) {
   const keys = useApiKeys()
   const revoke = useRevokeApiKey()
+  const dates = useCustomerDates()
   const [isCreateOpen, setCreateOpen] = useState(false)
   const [created, setCreated] = useState<CreateApiKeyResponse | null>(null)
   const [toRevoke, setToRevoke] = useState<ApiKeySummary | null>(null)
@@ -93,14 +88,14 @@ export function ApiKeysPanel({ origin, copyText = copyWithClipboard }: ApiKeysPa
     {
       id: 'created',
       name: 'Created',
-      render: (key) => <span className={nowrap}>{formatDate(key.created_at)}</span>,
+      render: (key) => <span className={nowrap}>{dates.dateTime(key.created_at)}</span>,
     },
     {
       id: 'lastUsed',
       name: 'Last used',
       render: (key) => (
         <span className={nowrap}>
-          {key.last_used_at === null ? NEVER_USED : formatDate(key.last_used_at)}
+          {key.last_used_at === null ? NEVER_USED : dates.dateTime(key.last_used_at)}
         </span>
       ),
     },
@@ -130,7 +125,7 @@ export function ApiKeysPanel({ origin, copyText = copyWithClipboard }: ApiKeysPa
           </Button>
         ) : (
           <Text size="small" tone="muted">
-            <span className={nowrap}>Since {formatDate(key.revoked_at)}</span>
+            <span className={nowrap}>Since {dates.dateTime(key.revoked_at)}</span>
           </Text>
         ),
     },

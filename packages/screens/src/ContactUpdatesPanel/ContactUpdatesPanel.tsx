@@ -1,6 +1,7 @@
 import type { ContactMethod, Update } from '@engage/contract'
 import { useMe } from '@engage/client'
 import { Icon, Link, Spinner, Stack, Tab, TabList, TabPanel, Tabs, Text } from '@engage/ui'
+import { useCustomerDates } from '../CustomerDates'
 import { entry, entryList, entryTitle } from './ContactUpdatesPanel.css'
 
 export const contactUpdatesTabs = ['contact', 'updates'] as const
@@ -10,8 +11,6 @@ export type ContactUpdatesTab = (typeof contactUpdatesTabs)[number]
 export const NO_UPDATES = 'No updates yet.'
 
 const tabLabels: Record<ContactUpdatesTab, string> = { contact: 'Contact Us', updates: 'Updates' }
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' })
 
 /** Web addresses open in a new window; mail and other schemes open the user's own application. */
 function opensNewWindow(url: string): boolean {
@@ -54,6 +53,7 @@ function ContactList({ contactMethods }: { contactMethods: readonly ContactMetho
 }
 
 function UpdateList({ updates }: { updates: readonly Update[] }) {
+  const dates = useCustomerDates()
   if (updates.length === 0) return <Text tone="muted">{NO_UPDATES}</Text>
   return (
     <ul className={entryList} aria-label="Updates">
@@ -68,7 +68,7 @@ function UpdateList({ updates }: { updates: readonly Update[] }) {
           )}
           <Text size="small">{update.text}</Text>
           <Text size="small" tone="muted">
-            <time dateTime={update.date}>{dateFormat.format(new Date(update.date))}</time>
+            <time dateTime={update.date}>{dates.date(update.date)}</time>
           </Text>
         </li>
       ))}

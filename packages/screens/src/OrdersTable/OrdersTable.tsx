@@ -37,25 +37,12 @@ import {
   type TableColumn,
 } from '@engage/ui'
 import { StatusBadge } from '../StatusBadge'
+import { useCustomerDates } from '../CustomerDates'
 import { useOrderMessages } from '../OrderForm/OrderFormMessages'
 import { OrderDetailCard } from '../OrderDetailCard'
 import { actionsCell, tableHeader } from './OrdersTable.css'
 
-// Dates read MM/dd/yyyy (with the time, since several orders a day are usual).
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: '2-digit',
-  day: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-})
 const countFormat = new Intl.NumberFormat('en-US')
-
-/** How the orders list shows an order's date: '11/20/2026, 09:00 AM'. */
-export function formatOrderDate(isoDate: string): string {
-  const date = new Date(isoDate)
-  return Number.isNaN(date.getTime()) ? isoDate : dateFormat.format(date)
-}
 
 /** House text: the confirmation dialog's explanation under the spec's question. */
 export function cancelOrderExplanation(order: NormalisedOrder): string {
@@ -79,6 +66,7 @@ export function OrdersTable({ title = 'Orders', pageSize }: OrdersTableProps) {
   const retryOrder = useRetryOrder()
   const retryAllOrders = useRetryAllOrders()
   const messages = useOrderMessages()
+  const dates = useCustomerDates()
   const [confirming, setConfirming] = useState<NormalisedOrder | null>(null)
   // Orders whose cancellation the server accepted but the provider has yet to confirm (the answer 202): they
   // show as cancelling, without a second Cancel, until a refresh brings their new status.
@@ -125,7 +113,8 @@ export function OrdersTable({ title = 'Orders', pageSize }: OrdersTableProps) {
   // Buttons that disappear once their action succeeds (a cancelled order has no Cancel) are disabled while it
   // runs rather than pending: React Aria would announce the end of pending by the id of a button that is gone.
   const columns: TableColumn<NormalisedOrder>[] = [
-    { id: 'date', name: 'Date', render: (order) => formatOrderDate(order.date) },
+    // With the time, since several orders a day are usual, on the customer's clock.
+    { id: 'date', name: 'Date', render: (order) => dates.dateTime(order.date) },
     {
       id: 'service',
       name: 'Service',

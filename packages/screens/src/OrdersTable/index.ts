@@ -1,1 +1,1 @@
-export { cancelOrderExplanation, formatOrderDate, OrdersTable, type OrdersTableProps } from './OrdersTable'
+export { cancelOrderExplanation, OrdersTable, type OrdersTableProps } from './OrdersTable'

@@ -9,6 +9,7 @@ import {
   type Service,
 } from '@engage/contract'
 import { Badge, Box, Card, Heading, Icon, Link, Spinner, Text } from '@engage/ui'
+import { useSiteContacts } from '../SiteFooter'
 import { badge, card, feature, featureIcon, featureList, grid, popularCard, price } from './PricingGrid.css'
 
 /** Shown while the service list loads. */
@@ -46,6 +47,7 @@ export function PricingGridList({
 }
 
 function PricingGridCard({ service, headingLevel }: { service: Service; headingLevel: 2 | 3 | 4 }) {
+  const { supportHours } = useSiteContacts()
   const titleId = useId()
   const popular = isPremium(service.serviceName)
   return (
@@ -67,7 +69,7 @@ function PricingGridCard({ service, headingLevel }: { service: Service; headingL
         <Text tone="muted">per 1k units</Text>
       </Box>
       <ul className={featureList}>
-        {pricingFeatures(service.serviceName).map((featureName) => (
+        {pricingFeatures(service.serviceName, supportHours).map((featureName) => (
           <li key={featureName} className={feature}>
             <Icon name="check" size="small" className={featureIcon} />
             <Text>{featureName}</Text>

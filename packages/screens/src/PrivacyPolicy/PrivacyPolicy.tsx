@@ -1,6 +1,6 @@
 import { Link, Text } from '@engage/ui'
 import { PublicLayout, PublicPage, PublicPageSection } from '../PublicLayout'
-import { siteContacts } from '../SiteFooter'
+import { SupportEmailLink, useSiteContacts } from '../SiteFooter'
 
 export interface PrivacyPolicyProps {
   /** The signed-in user's name, for the header's username menu. */
@@ -11,6 +11,7 @@ export interface PrivacyPolicyProps {
 
 /** The Privacy Policy (/privacy): ten numbered sections. */
 export function PrivacyPolicy({ username, microblogHref }: PrivacyPolicyProps) {
+  const { supportBotHref } = useSiteContacts()
   return (
     <PublicLayout username={username} microblogHref={microblogHref}>
       <PublicPage
@@ -126,8 +127,7 @@ export function PrivacyPolicy({ username, microblogHref }: PrivacyPolicyProps) {
           <Text elementType="p">
             You can see and correct your e-mail, phone number and timezone in Settings at any time. You may
             also ask us for a copy of your data, ask us to delete it, or object to how we use it, by writing
-            to <Link href={`mailto:${siteContacts.supportEmail}`}>{siteContacts.supportEmail}</Link>. We
-            answer within 30 days.
+            to <SupportEmailLink />. We answer within 30 days.
           </Text>
         </PublicPageSection>
 
@@ -149,9 +149,14 @@ export function PrivacyPolicy({ username, microblogHref }: PrivacyPolicyProps) {
 
         <PublicPageSection title="10. Contact Us">
           <Text elementType="p">
-            Questions about this policy or your data: write to{' '}
-            <Link href={`mailto:${siteContacts.supportEmail}`}>{siteContacts.supportEmail}</Link> or message
-            our <Link href={siteContacts.supportBotHref}>support bot</Link>.
+            Questions about this policy or your data: write to <SupportEmailLink />
+            {supportBotHref ? (
+              <>
+                {' '}
+                or message our <Link href={supportBotHref}>support bot</Link>
+              </>
+            ) : null}
+            .
           </Text>
         </PublicPageSection>
       </PublicPage>

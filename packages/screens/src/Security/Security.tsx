@@ -1,6 +1,6 @@
-import { Link, Text } from '@engage/ui'
+import { Text } from '@engage/ui'
 import { PublicLayout, PublicPage, PublicPageSection } from '../PublicLayout'
-import { siteContacts } from '../SiteFooter'
+import { SupportEmailLink } from '../SiteFooter'
 
 export interface SecurityProps {
   /** The signed-in user's name, for the header's username menu. */
@@ -79,8 +79,8 @@ export function Security({ username, microblogHref }: SecurityProps) {
         <PublicPageSection title="Reporting a security issue">
           <Text elementType="p">
             If you believe you have found a vulnerability, or that someone has accessed your account, write to{' '}
-            <Link href={`mailto:${siteContacts.supportEmail}`}>{siteContacts.supportEmail}</Link> with the
-            details. Please give us a reasonable time to fix a vulnerability before making it public.
+            <SupportEmailLink /> with the details. Please give us a reasonable time to fix a vulnerability
+            before making it public.
           </Text>
         </PublicPageSection>
       </PublicPage>

@@ -1,6 +1,6 @@
-import { NO_SAVED_AI_KEY, type AiSettingValues } from '@engage/contract'
+import { aiSettingCanRun, NO_SAVED_AI_KEY, noAiKeyToLend, type AiSettingValues } from '@engage/contract'
 import { Button, Dialog, Stack } from '@engage/ui'
-import { formatLastUsed } from '../AiSettingsTable'
+import { useCustomerDates } from '../CustomerDates'
 import { providerName } from '../FetchModelsDialog/FetchModelsSteps'
 import { detailList, detailTerm, detailValue, dialogActions } from './Settings.css'
 
@@ -9,10 +9,18 @@ export interface SettingsAiSettingDetailsProps {
   setting: AiSettingValues | null
   onClose: () => void
   onEdit: (setting: AiSettingValues) => void
+  /** The AI providers the panel lends its own key for (from the current-user data). */
+  providersWithPanelKey: readonly string[]
 }
 
 /** The details dialog of an AI setting (every field; the key masked, or word that none is saved). */
-export function SettingsAiSettingDetails({ setting, onClose, onEdit }: SettingsAiSettingDetailsProps) {
+export function SettingsAiSettingDetails({
+  setting,
+  onClose,
+  onEdit,
+  providersWithPanelKey,
+}: SettingsAiSettingDetailsProps) {
+  const dates = useCustomerDates()
   return (
     <Dialog
       title={setting?.name ?? 'AI setting'}
@@ -40,13 +48,19 @@ export function SettingsAiSettingDetails({ setting, onClose, onEdit }: SettingsA
             <dt className={detailTerm}>Presence Penalty</dt>
             <dd className={detailValue}>{String(setting.presencePenalty)}</dd>
             <dt className={detailTerm}>Last Used</dt>
-            <dd className={detailValue}>{formatLastUsed(setting.lastUsed)}</dd>
+            <dd className={detailValue}>{dates.dateTime(setting.lastUsed)}</dd>
             <dt className={detailTerm}>System Prompt</dt>
             <dd className={detailValue}>{setting.systemPrompt === '' ? 'None' : setting.systemPrompt}</dd>
             <dt className={detailTerm}>User Prompt</dt>
             <dd className={detailValue}>{setting.userPrompt === '' ? 'None' : setting.userPrompt}</dd>
             <dt className={detailTerm}>API Key</dt>
-            <dd className={detailValue}>{setting.apiKey === '' ? NO_SAVED_AI_KEY : setting.apiKey}</dd>
+            <dd className={detailValue}>
+              {setting.apiKey !== ''
+                ? setting.apiKey
+                : aiSettingCanRun(setting, providersWithPanelKey)
+                  ? NO_SAVED_AI_KEY
+                  : noAiKeyToLend(providerName(setting.provider))}
+            </dd>
           </dl>
           <div className={dialogActions}>
             <Button tone="secondary" onPress={onClose}>

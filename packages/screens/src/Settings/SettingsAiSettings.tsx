@@ -119,6 +119,7 @@ export function SettingsAiSettings() {
       ) : null}
       <AiSettingsTable
         settings={settings}
+        timezone={me.data?.settings.timezone}
         isLoading={me.isPending}
         onView={setViewing}
         onEdit={startEdit}
@@ -127,7 +128,12 @@ export function SettingsAiSettings() {
           setDeleting(setting)
         }}
       />
-      <SettingsAiSettingDetails setting={viewing} onClose={() => setViewing(null)} onEdit={startEdit} />
+      <SettingsAiSettingDetails
+        setting={viewing}
+        onClose={() => setViewing(null)}
+        onEdit={startEdit}
+        providersWithPanelKey={me.data?.aiProvidersWithPanelKey ?? []}
+      />
       <Dialog
         title={editing?.kind === 'add' ? 'Add New Settings' : 'Edit AI Settings'}
         size="large"

@@ -1,11 +1,6 @@
 import { Box, Heading, Link, Text } from '@engage/ui'
+import { useSiteContacts } from './SiteContacts'
 import { footer, linkList } from './SiteFooter.css'
-
-/** Where visitors reach support: the chat support bot and the support mailbox. */
-export const siteContacts = {
-  supportBotHref: 'https://t.me/EngageSupportBot',
-  supportEmail: 'support@example.com',
-} as const
 
 export interface SiteFooterProps {
   /** Microblog profile address; the microblog link is shown only when it is given. */
@@ -37,11 +32,15 @@ function SiteFooterGroup({ title, links }: FooterGroupProps) {
   )
 }
 
-/** The public pages' footer: Company, Legal and Contact links, and the copyright line. */
+/**
+ * The public pages' footer: Company, Legal and Contact links (the support bot and mailbox the operator lists),
+ * and the copyright line.
+ */
 export function SiteFooter({ microblogHref }: SiteFooterProps) {
+  const contacts = useSiteContacts()
   const contactLinks = [
-    { label: 'Support bot', href: siteContacts.supportBotHref },
-    { label: 'Email support', href: `mailto:${siteContacts.supportEmail}` },
+    ...(contacts.supportBotHref ? [{ label: 'Support bot', href: contacts.supportBotHref }] : []),
+    ...(contacts.supportEmail ? [{ label: 'Email support', href: `mailto:${contacts.supportEmail}` }] : []),
     ...(microblogHref ? [{ label: 'Follow us on X', href: microblogHref }] : []),
   ]
   return (
@@ -65,7 +64,7 @@ export function SiteFooter({ microblogHref }: SiteFooterProps) {
               { label: 'Security', href: '/security' },
             ]}
           />
-          <SiteFooterGroup title="Contact" links={contactLinks} />
+          {contactLinks.length > 0 ? <SiteFooterGroup title="Contact" links={contactLinks} /> : null}
         </Box>
         <Text size="small" tone="muted">
           © {new Date().getFullYear()} Engage Panel. All rights reserved.

@@ -1,1 +1,2 @@
 export * from './SiteFooter'
+export * from './SiteContacts'

@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { useController, useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import * as z from 'zod'
@@ -5,6 +6,7 @@ import {
   DEFAULT_QUANTITY_PER_PERIOD,
   DEFAULT_RENEWAL_PERIOD,
   DEFAULT_SUBSCRIPTION_ACTION_TYPE,
+  DEFAULT_TIMEZONE,
   defaultSubscriptionEndDate,
   defaultSubscriptionStartDate,
   firstPeriodNotCovered,
@@ -28,6 +30,7 @@ import {
   TargetUrl,
   type CreateSubscriptionResponse,
   type QuantityLimits,
+  type Timezone,
 } from '@engage/contract'
 import { useCreateSubscription, useMe, useServiceLimits, useServices } from '@engage/client'
 import {
@@ -50,7 +53,7 @@ import {
 } from '../OrderForm/OrderFormFields'
 import { renewalPeriodLabels, SubscriptionSummary } from '../SubscriptionSummary'
 import { dateFields } from './SubscriptionForm.css'
-import { dateTimeValueOf, instantOf } from './SubscriptionFormDates'
+import { dateTimeValueOf, instantOf, inTimezone } from './SubscriptionFormDates'
 
 const DateTimeField = z.custom<DateTimeValue | null>()
 
@@ -79,14 +82,14 @@ const renewalPeriodOptions = RENEWAL_PERIODS.map((period) => ({
   label: renewalPeriodLabels[period],
 }))
 
-function initialValues(start: Date): SubscriptionFormInput {
+function initialValues(start: Date, timezone: Timezone): SubscriptionFormInput {
   return {
     actionType: DEFAULT_SUBSCRIPTION_ACTION_TYPE,
     renewalPeriod: DEFAULT_RENEWAL_PERIOD,
     quantityPerPeriod: String(DEFAULT_QUANTITY_PER_PERIOD),
     url: '',
-    startDate: dateTimeValueOf(start),
-    endDate: dateTimeValueOf(defaultSubscriptionEndDate(start)),
+    startDate: dateTimeValueOf(start, timezone),
+    endDate: dateTimeValueOf(defaultSubscriptionEndDate(start), timezone),
     aiSettings: [],
   }
 }
@@ -114,6 +117,8 @@ export function SubscriptionForm({
   const createSubscription = useCreateSubscription()
   const messages = useOrderMessages()
   const me = useMe()
+  // The pickers show and read times on the customer's clock.
+  const timezone = me.data?.settings.timezone ?? DEFAULT_TIMEZONE
 
   // The schema is chosen at each check from the action type, so a change of service applies its limits.
   const form = useForm<SubscriptionFormInput>({
@@ -121,8 +126,16 @@ export function SubscriptionForm({
       zodResolver(subscriptionFormSchema(limitsOf(serviceLimits.data, values.actionType)), undefined, {
         raw: true,
       })(values, context, options),
-    defaultValues: initialValues(defaultStartDate ?? defaultSubscriptionStartDate(new Date())),
+    defaultValues: initialValues(defaultStartDate ?? defaultSubscriptionStartDate(new Date()), timezone),
   })
+  // The profile may arrive after the form began: the chosen instants stay, shown on the profile's clock.
+  useEffect(() => {
+    for (const name of ['startDate', 'endDate'] as const) {
+      const value = form.getValues(name)
+      const shown = inTimezone(value, timezone)
+      if (shown !== value) form.resetField(name, { defaultValue: shown })
+    }
+  }, [form, timezone])
   const [actionType, renewalPeriod, quantityText, startDate, endDate, aiSettings] = useWatch({
     control: form.control,
     name: ['actionType', 'renewalPeriod', 'quantityPerPeriod', 'startDate', 'endDate', 'aiSettings'],
@@ -144,22 +157,29 @@ export function SubscriptionForm({
     const currentEnd = form.getValues('endDate')
     if (!nextStart || !currentEnd || currentEnd.compare(nextStart) > 0) return
     const previousStart = startDate ?? nextStart
-    const rangeMilliseconds = instantOf(currentEnd).getTime() - instantOf(previousStart).getTime()
+    const rangeMilliseconds =
+      instantOf(currentEnd, timezone).getTime() - instantOf(previousStart, timezone).getTime()
     const nextEnd =
       rangeMilliseconds > 0
-        ? new Date(instantOf(nextStart).getTime() + rangeMilliseconds)
-        : defaultSubscriptionEndDate(instantOf(nextStart))
-    form.setValue('endDate', dateTimeValueOf(nextEnd), { shouldValidate: form.formState.isSubmitted })
+        ? new Date(instantOf(nextStart, timezone).getTime() + rangeMilliseconds)
+        : defaultSubscriptionEndDate(instantOf(nextStart, timezone))
+    form.setValue('endDate', dateTimeValueOf(nextEnd, timezone), {
+      shouldValidate: form.formState.isSubmitted,
+    })
   }
 
   const subscribe = async (input: SubscriptionFormInput) => {
     const values = subscriptionFormSchema(limitsOf(serviceLimits.data, input.actionType)).parse(input)
     if (!values.startDate || !values.endDate) return
-    // Each period is charged as it starts, the first at once: a balance that cannot pay it is told so here,
-    // before anything is sent.
+    // Each period is charged as it starts, the first at once: a balance that cannot pay it is told so beside
+    // the quantity that sets the price of a period, before anything is sent.
     const firstPeriodMicros = subscriptionCostMicros(values.quantityPerPeriod, 1, rates[values.actionType])
     if (me.data && usdToMicros(me.data.balance) < firstPeriodMicros) {
-      messages.error(firstPeriodNotCovered(formatMicros(firstPeriodMicros, ORDER_TOTAL_DECIMALS)))
+      form.setError(
+        'quantityPerPeriod',
+        { message: firstPeriodNotCovered(formatMicros(firstPeriodMicros, ORDER_TOTAL_DECIMALS)) },
+        { shouldFocus: true },
+      )
       return
     }
     try {
@@ -168,13 +188,13 @@ export function SubscriptionForm({
         renewalPeriod: values.renewalPeriod,
         actionType: values.actionType,
         quantityPerPeriod: values.quantityPerPeriod,
-        startDate: instantOf(values.startDate).toISOString(),
-        endDate: instantOf(values.endDate).toISOString(),
+        startDate: instantOf(values.startDate, timezone).toISOString(),
+        endDate: instantOf(values.endDate, timezone).toISOString(),
         url: values.url,
         aiSettings: isAiService(values.actionType) ? values.aiSettings : [],
       })
       messages.success(SUBSCRIPTION_CREATED)
-      form.reset(initialValues(defaultSubscriptionStartDate(new Date())))
+      form.reset(initialValues(defaultSubscriptionStartDate(new Date()), timezone))
       onSubscribed?.(answer)
     } catch (error) {
       messages.failure(error, FAILED_TO_PLACE_ORDER)
@@ -270,8 +290,8 @@ export function SubscriptionForm({
         </Stack>
       </Form>
       <SubscriptionSummary
-        startDate={startDate ? instantOf(startDate) : null}
-        endDate={endDate ? instantOf(endDate) : null}
+        startDate={startDate ? instantOf(startDate, timezone) : null}
+        endDate={endDate ? instantOf(endDate, timezone) : null}
         renewalPeriod={period}
         quantityPerPeriod={typedQuantity(quantityText)}
         rateUsdPerUnit={actionType === null ? undefined : rates[actionType]}

@@ -1,7 +1,7 @@
 import { REFUND_PAYOUT_BUSINESS_DAYS, REFUND_WINDOW_DAYS } from '@engage/contract'
 import { Link, Text } from '@engage/ui'
 import { PublicLayout, PublicPage, PublicPageSection } from '../PublicLayout'
-import { siteContacts } from '../SiteFooter'
+import { SupportEmailLink } from '../SiteFooter'
 
 export interface TermsOfServiceProps {
   /** The signed-in user's name, for the header's username menu. */
@@ -125,9 +125,8 @@ export function TermsOfService({ username, microblogHref }: TermsOfServiceProps)
           <Text elementType="p">
             We may change these terms; the current version is always on this page, and important changes are
             announced by e-mail before they apply. We may suspend or close accounts that break these terms.
-            You can stop using the panel at any time. Questions:{' '}
-            <Link href={`mailto:${siteContacts.supportEmail}`}>{siteContacts.supportEmail}</Link>. See also
-            our <Link href="/privacy">Privacy Policy</Link>.
+            You can stop using the panel at any time. Questions: <SupportEmailLink />. See also our{' '}
+            <Link href="/privacy">Privacy Policy</Link>.
           </Text>
         </PublicPageSection>
       </PublicPage>

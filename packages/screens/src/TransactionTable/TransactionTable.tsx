@@ -9,6 +9,7 @@ import { isApiError, useTransactions } from '@engage/client'
 import { Badge, Banner, Button, Heading, Icon, Stack, Table, Text, type TableColumn } from '@engage/ui'
 import { StatusBadge } from '../StatusBadge'
 import { CryptoLogo } from '../CryptoLogo'
+import { useCustomerDates, type CustomerDates } from '../CustomerDates'
 import {
   detailList,
   detailsJson,
@@ -18,13 +19,6 @@ import {
   nowrap,
   tableHeader,
 } from './TransactionTable.css'
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-
-function formatDate(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date)
-}
 
 // Crypto methods are currency codes ('BTC'); the others are words ('balance', 'manual').
 function isCurrencyCode(method: string): boolean {
@@ -40,11 +34,11 @@ export function signedAmount(transaction: Pick<Transaction, 'type' | 'amount' | 
   return transactionAmountText(transaction)
 }
 
-const columns: readonly TableColumn<Transaction>[] = [
+const columnsIn = (dates: CustomerDates): readonly TableColumn<Transaction>[] => [
   {
     id: 'date',
     name: 'Date',
-    render: (transaction) => <span className={nowrap}>{formatDate(transaction.date)}</span>,
+    render: (transaction) => <span className={nowrap}>{dates.dateTime(transaction.date)}</span>,
   },
   { id: 'type', name: 'Type', render: (transaction) => transactionTypeLabel(transaction.type) },
   {
@@ -124,6 +118,7 @@ export interface TransactionTableProps {
  */
 export function TransactionTable({ pendingDeposits = [], headingLevel = 2 }: TransactionTableProps) {
   const transactions = useTransactions()
+  const dates = useCustomerDates()
   const listed = transactions.data ?? []
   const rows = [...pendingDeposits.filter((deposit) => !isListed(deposit, listed)), ...listed]
 
@@ -151,7 +146,7 @@ export function TransactionTable({ pendingDeposits = [], headingLevel = 2 }: Tra
       ) : null}
       <Table
         aria-label="Transactions"
-        columns={columns}
+        columns={columnsIn(dates)}
         rows={rows}
         isLoading={transactions.isPending}
         loadingLabel="Loading transactions"

@@ -130,9 +130,24 @@ export function snapToStep<T extends DateTimeValue>(value: T, step: number): T {
 
 type Segment = Parameters<Extract<DateInputProps['children'], (segment: never) => unknown>>[0]
 
-// The arrow keys move the minute segment to the next or previous multiple of the step (RAC steps by one).
-// DateSegment takes no keyboard props, so a native listener on the segment runs before RAC's handler (which
-// React dispatches from the root) and stops the event there.
+/** The units the arrow keys move by carrying into the next larger unit instead of wrapping. */
+const carriedUnits = {
+  year: 'years',
+  month: 'months',
+  day: 'days',
+  hour: 'hours',
+  minute: 'minutes',
+} as const
+type CarriedSegment = keyof typeof carriedUnits
+
+function isCarried(type: string): type is CarriedSegment {
+  return type in carriedUnits
+}
+
+// The arrow keys move a whole date: minute 45 → 00 is the next hour, day 31 → 01 the next month, and the minute
+// moves to the next or previous multiple of the step. (React Aria wraps each segment within its own range, so
+// 11:45 would become 11:00 of the same hour.) DateSegment takes no keyboard props, so a native listener on the
+// segment runs before React Aria's handler (which React dispatches from the root) and stops the event there.
 function SteppedDateSegment({ segment, minuteStep }: { segment: Segment; minuteStep: number }) {
   const state = useContext(DateFieldStateContext)
   const elementRef = useRef<HTMLSpanElement>(null)
@@ -140,25 +155,46 @@ function SteppedDateSegment({ segment, minuteStep }: { segment: Segment; minuteS
   useEffect(() => {
     latest.current = { segment, state, minuteStep }
   })
-  const isMinute = segment.type === 'minute'
+  const type = segment.type
   useEffect(() => {
     const element = elementRef.current
-    if (!isMinute || !element) return
-    const stepMinute = (event: KeyboardEvent) => {
+    if (!isCarried(type) || !element) return
+    const step = (event: KeyboardEvent) => {
       const current = latest.current
       if (!current.state || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return
-      event.preventDefault()
-      event.stopPropagation()
-      const minute = current.segment.isPlaceholder ? null : (current.segment.value ?? null)
-      current.state.setSegment(
-        'minute',
-        nextMinute(minute, current.minuteStep, event.key === 'ArrowUp' ? 1 : -1),
-      )
+      const direction = event.key === 'ArrowUp' ? 1 : -1
+      const value = current.state.value as DateTimeValue | null
+      if (value && 'hour' in value) {
+        event.preventDefault()
+        event.stopPropagation()
+        current.state.setValue(carried(value, type, direction, current.minuteStep))
+      } else if (type === 'minute') {
+        // An incomplete date has nothing to carry into: the minute alone moves to its step.
+        event.preventDefault()
+        event.stopPropagation()
+        const minute = current.segment.isPlaceholder ? null : (current.segment.value ?? null)
+        current.state.setSegment('minute', nextMinute(minute, current.minuteStep, direction))
+      }
     }
-    element.addEventListener('keydown', stepMinute)
-    return () => element.removeEventListener('keydown', stepMinute)
-  }, [isMinute])
+    element.addEventListener('keydown', step)
+    return () => element.removeEventListener('keydown', step)
+  }, [type])
   return <DateSegment ref={elementRef} segment={segment} className={dateSegment} />
+}
+
+/** The value one unit (or one minute step) later or earlier, carried into the larger units. */
+function carried<T extends DateTimeValue>(
+  value: T,
+  type: CarriedSegment,
+  direction: 1 | -1,
+  minuteStep: number,
+): T {
+  if (type !== 'minute') return value.add({ [carriedUnits[type]]: direction }) as T
+  const minute = nextMinute(value.minute, minuteStep, direction)
+  // Past the hour's last step forward (or its first backward), the next or previous hour's step.
+  const hourShift =
+    direction === 1 && minute <= value.minute ? 1 : direction === -1 && minute >= value.minute ? -1 : 0
+  return value.set({ minute, second: 0, millisecond: 0 }).add({ hours: hourShift }) as T
 }
 
 function nextMinute(minute: number | null, step: number, direction: 1 | -1): number {

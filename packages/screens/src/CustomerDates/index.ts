@@ -1,0 +1,1 @@
+export { useCustomerDates, type CustomerDates } from './useCustomerDates'
