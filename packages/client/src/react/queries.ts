@@ -3,17 +3,17 @@
 
 import {
   servicesFromRates,
-  ORDERS_POLL_MS,
   PAGE_LIMIT_DEFAULT,
   type ListServicesResponse,
   type PaymentProvider,
   type QuantityLimits,
 } from '@engage/contract'
-import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { normaliseOrders, normaliseUser } from '../normalise'
 import type { Client } from '../createClient'
 import { queryKeys } from '../queryKeys'
 import { useClient } from './ClientProvider'
+import { pollUnlessLive } from './live'
 
 /** The signed-in user (GET /api/user/me), normalised. See isSessionEndingError for the logout rule. */
 export function useMe(options: { enabled?: boolean } = {}) {
@@ -80,11 +80,12 @@ export function useAuthProviders() {
 }
 
 /**
- * Orders, newest first, polled every 20 s. `data` is the flat, normalised list of the pages loaded so far;
+ * Orders, newest first, polled every 20 s while the live updates stream is not open (useLiveUpdates). `data` is the flat, normalised list of the pages loaded so far;
  * `fetchNextPage` / `hasNextPage` load older ones.
  */
 export function useOrders(options: { limit?: number; enabled?: boolean } = {}) {
   const client = useClient()
+  const queryClient = useQueryClient()
   const limit = options.limit ?? PAGE_LIMIT_DEFAULT
   return useInfiniteQuery({
     queryKey: queryKeys.ordersPage(limit),
@@ -92,7 +93,7 @@ export function useOrders(options: { limit?: number; enabled?: boolean } = {}) {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
     select: (data) => normaliseOrders(data.pages.flatMap((page) => page.items)),
-    refetchInterval: ORDERS_POLL_MS,
+    refetchInterval: pollUnlessLive(queryClient),
     retry: false,
     enabled: options.enabled,
   })
