@@ -18,7 +18,7 @@ it('pushes a change once its transaction commits, not while it is open', async (
   const second = await live.placeOrder(carol)
   const stream = await live.openStream(carol)
   try {
-    await stream.until((event) => event.event === 'reset')
+    await stream.until((event) => event.event === 'ping')
     let commit!: () => void
     const committing = new Promise<void>((resolve) => (commit = resolve))
     let written!: () => void

@@ -22,13 +22,15 @@ beforeAll(async () => {
 afterAll(() => live.close())
 
 describe('the live updates stream', () => {
-  it('starts afresh with a reset, then pushes a placed order and the charge to its customer', async () => {
+  it('starts with a ping carrying the newest id, then pushes a placed order and the charge to its customer', async () => {
     const alice = await customer()
+    const orderBefore = await placeOrder(alice)
     const stream = await openStream(alice)
     try {
-      const { event: reset } = await stream.until(() => true)
-      expect(reset.event).toBe('reset')
-      expect(reset.id).toMatch(/^\d+$/)
+      // A first connection first gets the last seconds' events: the order placed just before it opened.
+      const { event: started, before } = await stream.until((event) => event.event === 'ping')
+      expect(started.id).toMatch(/^\d+$/)
+      expect(orderEvents(before)).toEqual([{ orderId: orderBefore }])
       const orderId = await placeOrder(alice)
       await stream.until(orderEvent(orderId))
       await stream.until((event) => event.event === 'balance')
@@ -84,7 +86,7 @@ describe('the live updates stream', () => {
     const frank = await customer()
     const stream = await openStream(frank)
     try {
-      await stream.until((event) => event.event === 'reset')
+      await stream.until((event) => event.event === 'ping')
       await t.db
         .insertInto('updates')
         .values({
@@ -104,10 +106,10 @@ describe('the live updates stream', () => {
   it('replays what a reconnecting stream missed after its Last-Event-ID', async () => {
     const gina = await customer()
     const first = await openStream(gina)
-    const { event: reset } = await first.until(() => true)
+    const { event: started } = await first.until((event) => event.event === 'ping')
     await first.close()
     const missed = await placeOrder(gina)
-    const again = await openStream(gina, reset.id)
+    const again = await openStream(gina, started.id)
     try {
       const { before } = await again.until(orderEvent(missed))
       expect(before.map((event) => event.event)).not.toContain('reset')
@@ -116,17 +118,20 @@ describe('the live updates stream', () => {
     }
   })
 
-  it('starts afresh when the events after Last-Event-ID are no longer kept, or the id is not one of ours', async () => {
+  it('starts afresh when the events after Last-Event-ID are no longer kept or the id is not one of ours', async () => {
     const hana = await customer()
     const first = await openStream(hana)
     const orderId = await placeOrder(hana)
     const { event } = await first.until(orderEvent(orderId))
     await first.close()
-    for (const lastEventId of ['not-an-id', '99999999999']) {
-      const stream = await openStream(hana, lastEventId)
-      expect((await stream.until(() => true)).event.event).toBe('reset')
-      await stream.close()
-    }
+    const notOurs = await openStream(hana, '99999999999')
+    expect((await notOurs.until(() => true)).event.event).toBe('reset')
+    await notOurs.close()
+    // An id this server never writes is no id: the stream starts as a first connection does.
+    const malformed = await openStream(hana, 'not-an-id')
+    const { before } = await malformed.until((event) => event.event === 'ping')
+    expect(before.map((event) => event.event)).not.toContain('reset')
+    await malformed.close()
     // What the retention deletes: everything, here.
     await t.db.deleteFrom('live_events').execute()
     const late = await openStream(hana, String(Number(event.id) - 1))

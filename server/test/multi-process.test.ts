@@ -227,7 +227,7 @@ it("an order placed through one API process reaches the customer's live stream h
   const cookie = (session.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
   const stream = readEventStream(await fetch(`${streamingUrl}/api/events`, { headers: { Cookie: cookie } }))
   try {
-    await stream.until((event) => event.event === 'reset')
+    await stream.until((event) => event.event === 'ping')
     const placed = await fetch(`${placingUrl}/api/orders/create`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },

@@ -66,6 +66,8 @@ export interface LiveHub {
   subscribe(userId: number, listener: LiveListener): Promise<{ latestId: number; unsubscribe: () => void }>
   /** The events of `userId` after `afterId`, oldest first; null when some of them are no longer kept. */
   replay(userId: number, afterId: number): Promise<LiveEvent[] | null>
+  /** The events of `userId` written in the last `ms` milliseconds (by this process's clock), oldest first. */
+  recent(userId: number, ms: number): Promise<LiveEvent[]>
   /** Deletes the events past the retention. main.ts also runs it on a timer (start). */
   prune(): Promise<void>
   /** Prunes on a timer, for a served process. */
@@ -239,6 +241,18 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
         .limit(REPLAY_LIMIT + 1)
         .execute()
       if (rows.length > REPLAY_LIMIT) return null
+      return rows.map(toEvent)
+    },
+
+    async recent(userId, ms) {
+      const rows = await db
+        .selectFrom('live_events')
+        .select(eventColumns)
+        .where('created_at', '>=', Date.now() - ms)
+        .where((eb) => eb.or([eb('user_id', '=', userId), eb('user_id', 'is', null)]))
+        .orderBy('id')
+        .limit(REPLAY_LIMIT)
+        .execute()
       return rows.map(toEvent)
     },
 

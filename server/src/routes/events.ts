@@ -24,6 +24,8 @@ import type { LiveEvent, LiveHub } from '../live/hub'
 const LIVE_COOKIE = 'engage_live'
 /** How long the browser waits before reconnecting after the connection drops. */
 const RECONNECT_DELAY_MS = 2_000
+/** How far back a first connection's events go: longer than a page takes from its first calls to the stream. */
+const FIRST_CONNECTION_LOOKBACK_MS = 30_000
 const BEARER = /^Bearer +([A-Za-z0-9_-]{1,200})$/i
 const TOKEN = /^[A-Za-z0-9_-]{1,200}$/
 /** An event id, as this server writes them. Anything else is treated as no id: the stream starts afresh. */
@@ -104,12 +106,18 @@ export function liveEventRoutes(hub: LiveHub) {
           else deliver(event)
         })
         try {
-          const replayed = resumeAfter === null ? null : await hub.replay(userId, resumeAfter)
+          // A first connection gets the last seconds' events: the changes made between the page's first calls
+          // and the stream's start, which the page would otherwise miss until the next change.
+          const replayed =
+            resumeAfter === null
+              ? await hub.recent(userId, FIRST_CONNECTION_LOOKBACK_MS)
+              : await hub.replay(userId, resumeAfter)
           if (replayed === null) {
             send({ event: 'reset', id: String(latestId), data: '{}', retry: RECONNECT_DELAY_MS })
           } else {
-            send({ event: 'ping', data: '{}', retry: RECONNECT_DELAY_MS })
             for (const event of replayed) deliver(event)
+            // Sets the browser's Last-Event-ID: a reconnect then asks for what came after this point.
+            send({ event: 'ping', id: String(latestId), data: '{}', retry: RECONNECT_DELAY_MS })
           }
           const replayedIds = new Set(replayed?.map((event) => event.id))
           const late = held.filter((event) => !replayedIds.has(event.id))
