@@ -16,14 +16,21 @@ export function pollUnlessLive(queryClient: QueryClient) {
   return () => (streamOpen.get(queryClient) ? false : ORDERS_POLL_MS)
 }
 
-/** What each event makes stale. */
+/**
+ * What each event makes stale. An order's change leaves the user data alone: what it shows of orders (their
+ * count) changes only when one is placed, which charges the balance, and that has an event of its own.
+ */
 const staleAfter: Record<string, QueryKey[]> = {
-  order: [queryKeys.orders, queryKeys.me, queryKeys.subscriptions],
+  order: [queryKeys.orders, queryKeys.subscriptions],
   balance: [queryKeys.me, queryKeys.transactions],
   updates: [queryKeys.me],
 }
 const everything = [...new Set(Object.values(staleAfter).flat())]
 
+/** Events this close together are applied together. */
+const BURST_MS = 50
+/** The least time between two refreshes of the same page. */
+const MIN_REFRESH_GAP_MS = 1_000
 /** How long a dropped stream may take to come back (the browser reconnects by itself) before polling resumes. */
 const RECONNECT_GRACE_MS = 5_000
 /** A stream silent for this long (no event, no heartbeat) is taken for dead and opened again. */
@@ -43,18 +50,25 @@ export function useLiveUpdates(): void {
     let flush: ReturnType<typeof setTimeout> | undefined
     const due = new Set<QueryKey>()
 
-    // A burst of events (a batch of status changes) asks for each query once.
+    // A burst of events (a batch of status changes) asks for each query once, and a customer with many active
+    // orders, whose statuses change one after another, has the page ask at most once a second.
+    let lastFlush = 0
     const refresh = (keys: QueryKey[]) => {
+      if (keys.length === 0) return
       for (const key of keys) due.add(key)
-      flush ??= setTimeout(() => {
-        flush = undefined
-        for (const queryKey of due) void queryClient.invalidateQueries({ queryKey })
-        due.clear()
-      }, 50)
+      flush ??= setTimeout(
+        () => {
+          flush = undefined
+          lastFlush = Date.now()
+          for (const queryKey of due) void queryClient.invalidateQueries({ queryKey })
+          due.clear()
+        },
+        Math.max(BURST_MS, lastFlush + MIN_REFRESH_GAP_MS - Date.now()),
+      )
     }
     const setOpen = (open: boolean) => {
       clearTimeout(fallback)
-      if (streamOpen.get(queryClient) === open) return
+      if ((streamOpen.get(queryClient) ?? false) === open) return
       streamOpen.set(queryClient, open)
       // Fetched again, the queries take up the poll again (their interval is read after each fetch).
       if (!open) refresh(everything)
