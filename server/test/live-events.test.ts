@@ -142,6 +142,27 @@ describe('the live updates stream', () => {
     }
   })
 
+  it('deletes the events past the retention and keeps the recent ones', async () => {
+    const kim = await customer()
+    const recentOrder = await placeOrder(kim)
+    const eventsOfKim = () =>
+      t.db
+        .selectFrom('live_events')
+        .select(['topic', 'subject_id', 'created_at'])
+        .where('user_id', '=', kim.userId)
+        .orderBy('id')
+        .execute()
+    const recent = await eventsOfKim()
+    expect(recent).toContainEqual(expect.objectContaining({ topic: 'order', subject_id: recentOrder }))
+    const twoHoursAgo = Date.now() - 2 * 60 * 60_000
+    await t.db
+      .insertInto('live_events')
+      .values({ user_id: kim.userId, topic: 'balance', subject_id: null, created_at: twoHoursAgo })
+      .execute()
+    await live.hub.prune()
+    expect(await eventsOfKim()).toEqual(recent)
+  })
+
   it('refuses a stream without the cookie, and one whose session has ended', async () => {
     const missing = await app.request('/api/events')
     expect(missing.status).toBe(401)
