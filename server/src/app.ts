@@ -5,6 +5,7 @@ import { createAppPaymentGateways } from './domain/payments'
 import type { AppDeps, AppEnv } from './http/env'
 import { handleError, handleNotFound, HttpError, REQUEST_BODY_TOO_LARGE } from './http/errors'
 import { idempotent } from './http/idempotency'
+import { createLiveHub } from './live/hub'
 import { rejectControlCharacters } from './http/input-guard'
 import { noStoreWithCredentials, securityHeaders } from './http/security'
 import type { Metrics } from './ops/metrics'
@@ -15,6 +16,7 @@ import { apiKeyRoutes } from './routes/api-keys'
 import { authRoutes } from './routes/auth'
 import { clientErrorRoutes } from './routes/client-errors'
 import { docsRoutes } from './routes/docs'
+import { liveEventRoutes } from './routes/events'
 import { googleRoutes } from './routes/google'
 import { orderRoutes } from './routes/orders'
 import { paymentRoutes } from './routes/payments'
@@ -38,7 +40,8 @@ export const MAX_BODY_BYTES = 1024 * 1024
 export function createApp(callerDeps: AppDeps, served?: { metrics: Metrics }) {
   // Payment gateways come from config.payments unless the caller brings its own (tests point them at fakes).
   const payments = callerDeps.adapters?.payments ?? createAppPaymentGateways(callerDeps.db, callerDeps.config)
-  const deps: AppDeps = { ...callerDeps, adapters: { ...callerDeps.adapters, payments } }
+  const live = callerDeps.live ?? createLiveHub({ db: callerDeps.db })
+  const deps: AppDeps = { ...callerDeps, adapters: { ...callerDeps.adapters, payments }, live }
   const app = new Hono<AppEnv>()
   app.onError(handleError)
   app.notFound(handleNotFound)
@@ -100,6 +103,7 @@ export function createApp(callerDeps: AppDeps, served?: { metrics: Metrics }) {
   app.route('/api', userRoutes)
   app.route('/api', adminRoutes)
   app.route('/api', clientErrorRoutes())
+  app.route('/api', liveEventRoutes(live))
   // The SMM panel API v2 for customers' scripts and reseller panels (key in the body, answers as panels do).
   // No other /api route starts with /v2, so the mount takes no path from them.
   app.route(API_V2_PATH, v2Routes)

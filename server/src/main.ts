@@ -3,8 +3,9 @@ import { Hono } from 'hono'
 import { createOutboxMailer, createSmtpMailer } from './adapters/mail'
 import { createApp } from './app'
 import { type Config, ConfigError, loadConfig } from './config'
-import { createDatabase, migrate } from './db/connect'
+import { createDatabase, isPostgresUrl, migrate } from './db/connect'
 import { systemClock } from './domain/clock'
+import { createLiveHub } from './live/hub'
 import { mountDemoSimulator, startServerFulfilment, workerSettings } from './jobs/runtime'
 import { consoleLogger, createJsonLogger, type Logger } from './logger'
 import { healthRoutes, metricsRoute, type WorkerState } from './ops/health'
@@ -50,7 +51,14 @@ export async function startServer(config: Config, logger: Logger = consoleLogger
   const mailer = smtpMailer ?? createOutboxMailer(db, systemClock, logger)
   const metrics = createMetrics(db, { processLabel: 'api' })
   const stopUpstreamLog = logUpstreamCalls(logger)
-  const app = createApp({ db, config, clock: systemClock, mailer, logger, adapters: {} }, { metrics })
+  // Live updates: on PostgreSQL woken by the notifications of every process's commits (ADR 180).
+  const live = createLiveHub({
+    db,
+    listen: isPostgresUrl(config.databaseUrl) ? { databaseUrl: config.databaseUrl } : undefined,
+    onError: (error) => logger.warn('Live updates could not read', { error: String(error) }),
+  })
+  live.start()
+  const app = createApp({ db, config, clock: systemClock, mailer, logger, adapters: {}, live }, { metrics })
   const demoSimulator = mountDemoSimulator(app, config)
 
   let workerState: WorkerState = 'starting'
@@ -63,6 +71,7 @@ export async function startServer(config: Config, logger: Logger = consoleLogger
 
   const listeners: Listener[] = []
   const closeAll = async () => {
+    await live.close()
     await Promise.all(listeners.map((listener) => listener.close()))
     metrics.close()
     stopUpstreamLog()
@@ -98,6 +107,8 @@ export async function startServer(config: Config, logger: Logger = consoleLogger
   const close = () =>
     (closing ??= (async () => {
       shuttingDown = true
+      // Open event streams never finish by themselves: they end first, and their browsers reconnect elsewhere.
+      await live.close()
       const stopWorker = async () => {
         await fulfilment.stop()
         if (workerState === 'running') workerState = 'stopped'

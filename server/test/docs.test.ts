@@ -103,9 +103,11 @@ describe('GET /api/openapi.json', () => {
 describe('the registered routes', () => {
   // Routes under /api that are not JSON calls of the registry: the documentation itself, the gateways'
   // signed webhooks, Google's browser redirects, the SMM panel API v2 (its own protocol, key in the body), and
-  // the error boundaries' report beacon (sent by the page itself, never by the API client).
+  // the error boundaries' report beacon (sent by the page itself, never by the API client), and the live updates'
+  // event stream (text/event-stream, read by the browser's EventSource) with the call that sets its cookie.
   const outsideRegistry = [
     /^\/api\/client-errors$/,
+    /^\/api\/events(\/session)?$/,
     /^\/api\/openapi\.json$/,
     /^\/api\/docs(\/|$)/,
     /^\/api\/payments\/:provider\/webhook$/,

@@ -13,6 +13,7 @@ import { createSession } from '../src/domain/sessions'
 import { importProviderServices, mapService, providerClient, saveProvider } from '../src/domain/providers'
 import { createSimulator, type Simulator } from '../src/simulator'
 import { fund } from './support/app'
+import { readEventStream, type StreamedEvent } from './support/event-stream'
 import { uniqueLink } from './support/services'
 import { createAccount } from '../src/domain/accounts'
 
@@ -21,7 +22,8 @@ import { createAccount } from '../src/domain/accounts'
 // (src/main.ts and src/worker.ts run with `node --import tsx`), on one database of their own, with the simulator
 // as the provider. The API processes keep their own in-process workers, so three workers compete for every job.
 // Orders are placed through both API processes at once; each order's dispatch job must run exactly once: one
-// `add` upstream per order, and one job per order, done at its first attempt.
+// `add` upstream per order, and one job per order, done at its first attempt. A change made in one process
+// reaches a live updates stream held by another.
 
 const API_KEY = 'multi-process-key'
 const ORDERS_PER_API = 24
@@ -213,3 +215,34 @@ it('two API processes and a worker process on one database run every order once'
   }
   expect(started.every((running) => running.child.exitCode === null)).toBe(true)
 }, 120_000)
+
+it("an order placed through one API process reaches the customer's live stream held by the other", async () => {
+  const [placingUrl, streamingUrl] = apiUrls
+  const token = tokens[0] ?? ''
+  const session = await fetch(`${streamingUrl}/api/events/session`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+  })
+  expect(session.status).toBe(204)
+  const cookie = (session.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
+  const stream = readEventStream(await fetch(`${streamingUrl}/api/events`, { headers: { Cookie: cookie } }))
+  try {
+    await stream.until((event) => event.event === 'ping')
+    const placed = await fetch(`${placingUrl}/api/orders/create`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ service_type: 'likes', target_url: uniqueLink(), quantity: 100 }),
+    })
+    expect(placed.status).toBe(201)
+    const orderId = Number(ApiOrder.parse(await placed.json()).id)
+    const ofThisOrder = (event: StreamedEvent) =>
+      event.event === 'order' && (JSON.parse(event.data) as { orderId: number }).orderId === orderId
+    await stream.until(ofThisOrder)
+    // Then its dispatch, by whichever of the three workers claimed it, moves it to processing.
+    await stream.until(ofThisOrder)
+    const order = await db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst()
+    expect(order?.status).not.toBe('pending')
+  } finally {
+    await stream.close()
+  }
+}, 60_000)

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react'
 import { RouterProvider } from 'react-aria-components'
 import { useHref, useLocation, useNavigate, useRoutes, type NavigateOptions } from 'react-router'
-import { ClientProvider, isSessionEndingError, useMe, type Client } from '@engage/client'
+import { ClientProvider, isSessionEndingError, useLiveUpdates, useMe, type Client } from '@engage/client'
 import { keepAbsoluteAddresses, ToastProvider } from '@engage/ui'
 import type { QueryClient } from '@tanstack/react-query'
 import { PageDataProvider } from './ApiClient'
@@ -30,6 +30,7 @@ export function App({ client, queryClient }: AppProps) {
           <AriaRouter>
             <ToastProvider>
               <UserDataRules />
+              <SignedInLiveUpdates />
               <PageTitle />
               <AppErrorBoundary>
                 <Suspense fallback={null}>
@@ -59,6 +60,12 @@ function AriaRouter({ children }: { children: ReactNode }) {
 
 function AppRoutes() {
   return useRoutes(routes)
+}
+
+function SignedInLiveUpdates() {
+  const { token } = useSession()
+  const { pathname } = useLocation()
+  return token === null || pathname === LOGOUT_PATH ? null : <LiveUpdates key={token} />
 }
 
 function PageTitle() {
@@ -95,5 +102,11 @@ function UserDataRules() {
     }
   }, [me.error, signOut])
 
+  return null
+}
+
+/** A signed-in user's data follows the server's live updates; a new sign-in opens a new stream (App). */
+function LiveUpdates() {
+  useLiveUpdates()
   return null
 }

@@ -2,8 +2,7 @@ import './pressable.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
-import { createClient, queryKeys, servicesQuery } from '@engage/client'
-import { ORDERS_POLL_MS } from '@engage/contract'
+import { createClient, pollUnlessLive, queryKeys, servicesQuery } from '@engage/client'
 import { QueryClient } from '@tanstack/react-query'
 import { App } from './App'
 import { opensOnOrderForm, withEarlyAnswers } from './earlyAnswers'
@@ -34,8 +33,9 @@ const ME_FRESH_MS = 5_000
 // seconds, so that the page's first render does not ask for it a second time; changes refetch it as before.
 // The balance in the header follows what the server does after an answer: the refund of a cancelled order
 // lands once the provider has confirmed it, a subscription's next order is charged on its schedule. The user
-// data is asked for again as often as the orders list refreshes, while a page shows it.
-const meDefaults = { refetchInterval: ORDERS_POLL_MS }
+// data is asked for again as often as the orders list refreshes, while a page shows it: at once on a live
+// update, every 20 seconds while the live updates stream is not working.
+const meDefaults = { refetchInterval: pollUnlessLive(queryClient) }
 queryClient.setQueryDefaults(queryKeys.me, meDefaults)
 if (signedIn && isSignedInPath(window.location.pathname)) {
   queryClient.setQueryDefaults(queryKeys.me, { ...meDefaults, staleTime: ME_FRESH_MS })

@@ -16,6 +16,8 @@ import {
   FAILED_TO_RETRY_ORDERS,
   FAILED_TO_SAVE_SETTINGS,
   GENERIC_ERROR,
+  LIVE_EVENTS_PATH,
+  LIVE_SESSION_PATH,
   INVALID_PAYMENT_RESPONSE,
   modeFailedMessage,
   NEXT_CURSOR_HEADER,
@@ -322,6 +324,21 @@ export function createClient(options: ClientOptions) {
     /** The answer holds the whole key: the only time it is ever shown. */
     createApiKey: (body: BodyOf<'createApiKey'>) => data('createApiKey', { body }),
     revokeApiKey: (id: string) => data('revokeApiKey', { params: { id } }),
+
+    /**
+     * Lets this browser open the live updates stream: the bearer token is sent once, and the answer's cookie
+     * authenticates the EventSource, which cannot send it. Answers the stream's URL, or null without a token
+     * or when the server refused (the panel then keeps polling).
+     */
+    liveEventsUrl: async (): Promise<string | null> => {
+      const token = options.getToken()
+      if (!token) return null
+      const response = await fetchFunction(`${baseUrl}${LIVE_SESSION_PATH}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+      }).catch(() => null)
+      return response?.ok ? `${baseUrl}${LIVE_EVENTS_PATH}` : null
+    },
   }
   return client
 }

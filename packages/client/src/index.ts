@@ -48,5 +48,6 @@ export {
   useSignup,
   useUpdateProfile,
 } from './react/mutations'
+export { pollUnlessLive, useLiveUpdates } from './react/live'
 export * from './admin'
 export * from './react/admin'

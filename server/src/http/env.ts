@@ -5,6 +5,7 @@ import type { Db } from '../db/connect'
 import type { Role } from '../db/schema'
 import type { Logger } from '../logger'
 import type { Clock } from '../domain/clock'
+import type { LiveHub } from '../live/hub'
 
 /**
  * The external adapters later areas plug in (payment gateways, SMM providers, AI providers). Each area adds
@@ -25,6 +26,8 @@ export interface AppDeps {
   mailer: Mailer
   logger: Logger
   adapters?: Partial<AppAdapters>
+  /** The live updates' reader of this process; createApp makes a polling one when none is given. */
+  live?: LiveHub
 }
 
 /** The signed-in user, set by requireAuth. */

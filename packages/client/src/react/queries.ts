@@ -4,18 +4,18 @@
 import {
   DEFAULT_TIMEZONE,
   servicesFromRates,
-  ORDERS_POLL_MS,
   PAGE_LIMIT_DEFAULT,
   type ListServicesResponse,
   type PaymentProvider,
   type QuantityLimits,
   type Timezone,
 } from '@engage/contract'
-import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { normaliseOrders, normaliseUser } from '../normalise'
 import type { Client } from '../createClient'
 import { queryKeys } from '../queryKeys'
 import { useClient } from './ClientProvider'
+import { pollUnlessLive } from './live'
 
 /** The signed-in user (GET /api/user/me), normalised. See isSessionEndingError for the logout rule. */
 export function useMe(options: { enabled?: boolean } = {}) {
@@ -101,11 +101,12 @@ export function useAuthProviders() {
 }
 
 /**
- * Orders, newest first, polled every 20 s. `data` is the flat, normalised list of the pages loaded so far;
+ * Orders, newest first, polled every 20 s while the live updates stream is not open (useLiveUpdates). `data` is the flat, normalised list of the pages loaded so far;
  * `fetchNextPage` / `hasNextPage` load older ones.
  */
 export function useOrders(options: { limit?: number; enabled?: boolean } = {}) {
   const client = useClient()
+  const queryClient = useQueryClient()
   const limit = options.limit ?? PAGE_LIMIT_DEFAULT
   return useInfiniteQuery({
     queryKey: queryKeys.ordersPage(limit),
@@ -113,7 +114,7 @@ export function useOrders(options: { limit?: number; enabled?: boolean } = {}) {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
     select: (data) => normaliseOrders(data.pages.flatMap((page) => page.items)),
-    refetchInterval: ORDERS_POLL_MS,
+    refetchInterval: pollUnlessLive(queryClient),
     retry: false,
     enabled: options.enabled,
   })

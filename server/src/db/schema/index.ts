@@ -23,6 +23,7 @@ import type {
   ServicesTable,
   UpdatesTable,
 } from './catalogue'
+import type { LiveEventsTable } from './live'
 import type { LedgerEntriesTable, PaymentsTable, SandboxOutcomesTable } from './money'
 import type { AuditLogTable, JobsTable } from './operations'
 import type {
@@ -38,6 +39,7 @@ export type * from './catalogue'
 export type * from './money'
 export type * from './orders'
 export type * from './operations'
+export type * from './live'
 
 export interface Database {
   users: UsersTable
@@ -64,6 +66,7 @@ export interface Database {
   api_keys: ApiKeysTable
   refills: RefillsTable
   audit_log: AuditLogTable
+  live_events: LiveEventsTable
 }
 
 export type User = Selectable<UsersTable>
