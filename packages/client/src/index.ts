@@ -47,5 +47,15 @@ export {
   useSignup,
   useUpdateProfile,
 } from './react/mutations'
+export {
+  useConfirmTwoFactor,
+  useDisableTwoFactor,
+  useRevokeOtherSessions,
+  useRevokeSession,
+  useSessions,
+  useSigninTwoFactor,
+  useStartTwoFactor,
+  useTwoFactorStatus,
+} from './react/security'
 export * from './admin'
 export * from './react/admin'
