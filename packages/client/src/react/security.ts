@@ -28,8 +28,7 @@ export function useConfirmTwoFactor() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: EndpointRequest<'twoFactorConfirm'>) => client.twoFactorConfirm(body),
-    // The console's calls may have been refused for want of it: they are asked again.
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.twoFactor }),
   })
 }
 

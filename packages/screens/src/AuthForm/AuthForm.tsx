@@ -289,7 +289,14 @@ export function AuthForm({
           {pendingTwoFactor ? (
             <TwoFactorStep
               pending={pendingTwoFactor}
-              onAuthenticated={(session) => onAuthenticated({ ...session, ...pendingTwoFactor })}
+              onAuthenticated={(session) =>
+                onAuthenticated({
+                  token: session.token,
+                  sessionId: session.sessionId,
+                  newUser: pendingTwoFactor.newUser,
+                  via: pendingTwoFactor.via,
+                })
+              }
               onCancel={() => setPendingTwoFactor(null)}
             />
           ) : (

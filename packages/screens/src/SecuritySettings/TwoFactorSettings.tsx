@@ -32,12 +32,20 @@ function recoveryCodesLeftText(count: number): string {
 }
 
 /** The enrolment's second step: the QR code, the secret as text, and the field for the first code. */
-function ConfirmStep({ setup, onCancel }: { setup: TwoFactorSetupResponse; onCancel: () => void }) {
+function ConfirmStep({
+  setup,
+  onCancel,
+  onDone,
+}: {
+  setup: TwoFactorSetupResponse
+  onCancel: () => void
+  onDone: () => void
+}) {
   const confirm = useConfirmTwoFactor()
   const [code, setCode] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const secretId = useId()
-  if (confirm.data) return <RecoveryCodesList codes={confirm.data.recoveryCodes} onDone={onCancel} />
+  if (confirm.data) return <RecoveryCodesList codes={confirm.data.recoveryCodes} onDone={onDone} />
   const submit = () => {
     if (code.trim() === '') {
       setProblem(TWO_FACTOR_CODE_REQUIRED)
@@ -147,7 +155,12 @@ function DisableForm() {
 }
 
 /** Settings' two-factor section: off (turn on), the set-up (QR code, secret, first code, recovery codes), on (turn off). */
-export function TwoFactorSettings() {
+export interface TwoFactorSettingsProps {
+  /** Called once the new recovery codes were put away (the console opens then). */
+  onEnabled?: () => void
+}
+
+export function TwoFactorSettings({ onEnabled }: TwoFactorSettingsProps = {}) {
   const status = useTwoFactorStatus()
   const start = useStartTwoFactor()
   const [setup, setSetup] = useState<TwoFactorSetupResponse | null>(null)
@@ -156,7 +169,17 @@ export function TwoFactorSettings() {
   let body
   if (status.isPending) body = <Spinner label="Loading two-factor sign-in" />
   else if (status.isError) body = <Banner tone="error">{FAILED_TO_LOAD_TWO_FACTOR}</Banner>
-  else if (setup !== null) body = <ConfirmStep setup={setup} onCancel={() => setSetup(null)} />
+  else if (setup !== null)
+    body = (
+      <ConfirmStep
+        setup={setup}
+        onCancel={() => setSetup(null)}
+        onDone={() => {
+          setSetup(null)
+          onEnabled?.()
+        }}
+      />
+    )
   else if (status.data.enabled) {
     body = (
       <Stack gap="medium">
