@@ -60,7 +60,6 @@ export function TwoFactorStep({ pending, onAuthenticated, onCancel }: TwoFactorS
             value={code}
             onChange={setCode}
             isRequired
-            autoFocus
             isInvalid={problem !== null}
             validationBehavior="aria"
           />
