@@ -5,7 +5,6 @@ import {
   RECOVERY_CODE_COUNT,
   SESSION_NOT_FOUND,
   SESSION_REVOKED,
-  type SessionSummary,
   TWO_FACTOR_ALREADY_ENABLED,
   TWO_FACTOR_CHALLENGE_EXPIRED,
   TWO_FACTOR_CODE_INVALID,
@@ -27,59 +26,6 @@ export const MOCK_RECOVERY_CODES = Array.from(
 /** A small QR-like SVG: the mocks show the set-up's layout, not a scannable code. */
 const MOCK_QR_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8" shape-rendering="crispEdges"><path fill="#fff" d="M0 0h8v8H0z"/><path stroke="#000" d="M1 1.5h2m2 0h2M1 3.5h1m4 0h1M2 5.5h4M1 6.5h1m3 0h2"/></svg>'
-
-export interface MockSecurity {
-  twoFactorEnabled: boolean
-  /** The account is an operator that must turn it on. */
-  twoFactorRequired: boolean
-  setupPending: boolean
-  recoveryCodesLeft: number
-  usedRecoveryCodes: Set<string>
-  /** Accounts (email) whose sign-in asks for a code. */
-  twoFactorAccounts: Set<string>
-  challenges: Map<string, string>
-  sessions: SessionSummary[]
-}
-
-export function fixtureSecurity(now: Date): MockSecurity {
-  const day = 24 * 60 * 60 * 1000
-  const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * day).toISOString()
-  return {
-    twoFactorEnabled: false,
-    twoFactorRequired: false,
-    setupPending: false,
-    recoveryCodesLeft: 0,
-    usedRecoveryCodes: new Set(),
-    twoFactorAccounts: new Set(),
-    challenges: new Map(),
-    sessions: [
-      {
-        id: 'mock-session-current',
-        userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Safari/605.1.15',
-        ipAddress: '203.0.113.24',
-        createdAt: at(3),
-        lastSeenAt: now.toISOString(),
-        current: true,
-      },
-      {
-        id: 'mock-session-phone',
-        userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Mobile/15E148 Safari/604.1',
-        ipAddress: '198.51.100.7',
-        createdAt: at(12),
-        lastSeenAt: at(1),
-        current: false,
-      },
-      {
-        id: 'mock-session-laptop',
-        userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0',
-        ipAddress: '192.0.2.55',
-        createdAt: at(20),
-        lastSeenAt: at(6),
-        current: false,
-      },
-    ],
-  }
-}
 
 function acceptsCode(state: MockState, code: string): boolean {
   if (code.replace(/\s/g, '') === MOCK_TWO_FACTOR_CODE) return true

@@ -22,13 +22,14 @@ import {
   fixtureOrders,
   fixturePaymentMethods,
   fixtureProfile,
+  fixtureSecurity,
   fixtureServices,
   fixtureStoredAiSettings,
   fixtureSubscriptions,
   fixtureTransactions,
   fixtureUpdates,
+  type MockSecurity,
 } from '../fixtures'
-import { fixtureSecurity, type MockSecurity } from './security'
 
 /** A refusal with the API's status and `{ detail, field? }`, as the server would answer. */
 export class MockRefusal extends Error {
