@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { loadConfig } from '../server/src/config'
 import type { Logger } from '../server/src/logger'
 import { startServer, type RunningServer } from '../server/src/main'
+import { secretOfUri, totpCode } from './support/totp'
 import {
   choose,
   failOnBrokenPages,
@@ -15,7 +16,8 @@ import {
   watchPage,
 } from './support/browser'
 
-// The operator console end to end: the demo operator signs in, opens /admin, changes a service's rate, and a
+// The operator console end to end: the demo operator signs in, opens /admin, is led to set up two-factor
+// sign-in (operators must have it; the code is computed here from the secret shown), changes a service's rate, and a
 // visitor's pricing grid on the landing page shows the new rate; a customer who opens /admin is refused.
 // This file starts its own server (a fresh SQLite database, the built panel) so that the rate it changes
 // cannot move the prices the customer journey of the shared server expects; the demo seed prints the
@@ -96,7 +98,7 @@ describe('the operator console', () => {
     screenshotOnFailure(operatorPage, `admin-${test.task.name}`)
   })
 
-  it('lets the demo operator sign in and open /admin', async () => {
+  it('lets the demo operator sign in and open /admin once two-factor sign-in is set up', async () => {
     await operatorPage.goto('/auth')
     await operatorPage.getByLabel('Email').fill(operator.email)
     await operatorPage.getByLabel('Password').fill(operator.password)
@@ -105,6 +107,15 @@ describe('the operator console', () => {
 
     await goInApp(operatorPage, '/admin')
     await operatorPage.getByRole('heading', { level: 1, name: 'Operator console' }).waitFor()
+    // The console stays closed until the operator has two-factor sign-in.
+    await operatorPage.getByText('Set up two-factor sign-in to use the console').waitFor()
+    expect(await operatorPage.getByRole('navigation', { name: 'Operator console' }).count()).toBe(0)
+    await operatorPage.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
+    const uri = await operatorPage.locator('code').filter({ hasText: 'otpauth://' }).textContent()
+    await operatorPage.getByLabel('Code from your app').fill(totpCode(secretOfUri(uri ?? ''), Date.now()))
+    await operatorPage.getByRole('button', { name: 'Confirm and turn on' }).click()
+    await operatorPage.getByRole('list', { name: 'Recovery codes' }).waitFor()
+    await operatorPage.getByRole('button', { name: 'I have saved these codes' }).click()
     await operatorPage.getByText(operator.email).first().waitFor()
     const navigation = operatorPage.getByRole('navigation', { name: 'Operator console' })
     expect(await navigation.getByRole('link').allTextContents()).toEqual([

@@ -14,6 +14,7 @@ import { adminRoutes } from './routes/admin'
 import { aiRoutes } from './routes/ai'
 import { apiKeyRoutes } from './routes/api-keys'
 import { authRoutes } from './routes/auth'
+import { twoFactorRoutes } from './routes/two-factor'
 import { clientErrorRoutes } from './routes/client-errors'
 import { docsRoutes } from './routes/docs'
 import { liveEventRoutes } from './routes/events'
@@ -92,6 +93,7 @@ export function createApp(callerDeps: AppDeps, served?: { metrics: Metrics }) {
   }
 
   app.route('/api', authRoutes)
+  app.route('/api', twoFactorRoutes)
   app.route('/api', googleRoutes)
   app.route('/api', docsRoutes)
   app.route('/api', serviceRoutes)

@@ -38,6 +38,11 @@ export interface Config {
   sessionAbsoluteMs: number
   /** Take the client address from X-Forwarded-For (only behind a reverse proxy that sets it). */
   trustProxy: boolean
+  /**
+   * Operators must turn two-factor sign-in on before the console answers them (OPERATOR_2FA, on unless set to
+   * off; ADR 145). Customers choose for themselves.
+   */
+  operatorTwoFactor: boolean
   /** Rate limits of sign-in, sign-up and forgot-password, counted in auth_attempts. */
   authRateLimit: { windowMs: number; perAccount: number; perIp: number; accountCeiling: number }
   /** Origins allowed to embed the order widget (read by the widget area). */
@@ -111,6 +116,7 @@ const environmentSchema = z.object({
   SESSION_IDLE_DAYS: optional(positiveInteger),
   SESSION_ABSOLUTE_DAYS: optional(positiveInteger),
   TRUST_PROXY: optional(flag),
+  OPERATOR_2FA: optional(flag),
   WIDGET_ORIGINS: optional(z.string()),
   SIMULATOR_STEP_MS: optional(positiveInteger),
   GOOGLE_CLIENT_ID: optional(z.string().trim()),
@@ -242,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMs,
     sessionAbsoluteMs,
     trustProxy: values.TRUST_PROXY ?? false,
+    operatorTwoFactor: values.OPERATOR_2FA ?? true,
     authRateLimit: { windowMs: 15 * 60 * 1000, perAccount: 10, perIp: 30, accountCeiling: 100 },
     widgetOrigins: (values.WIDGET_ORIGINS ?? '')
       .split(',')

@@ -118,6 +118,15 @@ const callSettings: Record<EndpointName, CallSettings> = {
   listApiKeys: { missingToken: AUTHENTICATION_REQUIRED },
   createApiKey: { missingToken: AUTHENTICATION_REQUIRED },
   revokeApiKey: { missingToken: AUTHENTICATION_REQUIRED },
+  // Two-factor sign-in and sessions: the code step reads like the password step, the rest like settings.
+  signinTwoFactor: { authMode: 'login' },
+  twoFactorStatus: { missingToken: AUTHENTICATION_REQUIRED },
+  twoFactorSetup: { missingToken: AUTHENTICATION_REQUIRED },
+  twoFactorConfirm: { missingToken: AUTHENTICATION_REQUIRED },
+  twoFactorDisable: { missingToken: AUTHENTICATION_REQUIRED },
+  listSessions: { missingToken: AUTHENTICATION_REQUIRED },
+  revokeSession: { missingToken: AUTHENTICATION_REQUIRED },
+  revokeOtherSessions: { missingToken: AUTHENTICATION_REQUIRED },
 }
 
 interface CallInput {
@@ -339,6 +348,16 @@ export function createClient(options: ClientOptions) {
       }).catch(() => null)
       return response?.ok ? `${baseUrl}${LIVE_EVENTS_PATH}` : null
     },
+    /** The code step after a sign-in answered `twoFactorRequired`: answers the session. */
+    signinTwoFactor: (body: BodyOf<'signinTwoFactor'>) => data('signinTwoFactor', { body }),
+    twoFactorStatus: (options?: { signal?: AbortSignal }) =>
+      data('twoFactorStatus', { signal: options?.signal }),
+    twoFactorSetup: () => data('twoFactorSetup'),
+    twoFactorConfirm: (body: BodyOf<'twoFactorConfirm'>) => data('twoFactorConfirm', { body }),
+    twoFactorDisable: (body: BodyOf<'twoFactorDisable'>) => data('twoFactorDisable', { body }),
+    listSessions: (options?: { signal?: AbortSignal }) => data('listSessions', { signal: options?.signal }),
+    revokeSession: (id: string) => data('revokeSession', { params: { id } }),
+    revokeOtherSessions: () => data('revokeOtherSessions'),
   }
   return client
 }

@@ -49,5 +49,15 @@ export {
   useUpdateProfile,
 } from './react/mutations'
 export { pollUnlessLive, useLiveUpdates } from './react/live'
+export {
+  useConfirmTwoFactor,
+  useDisableTwoFactor,
+  useRevokeOtherSessions,
+  useRevokeSession,
+  useSessions,
+  useSigninTwoFactor,
+  useStartTwoFactor,
+  useTwoFactorStatus,
+} from './react/security'
 export * from './admin'
 export * from './react/admin'

@@ -13,6 +13,8 @@ export const queryKeys = {
   paymentMethods: (provider: string) => ['payment-methods', provider] as const,
   paymentStatus: (orderId: string) => ['payment-status', orderId] as const,
   apiKeys: ['api-keys'] as const,
+  twoFactor: ['two-factor'] as const,
+  sessions: ['sessions'] as const,
   authProviders: ['auth-providers'] as const,
 }
 
@@ -25,4 +27,6 @@ export const userScopedKeys = [
   ['payment-methods'],
   ['payment-status'],
   queryKeys.apiKeys,
+  queryKeys.twoFactor,
+  queryKeys.sessions,
 ] as const

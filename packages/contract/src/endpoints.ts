@@ -4,6 +4,7 @@
 
 import type { EndpointDefinition } from './endpointDefinition'
 import { NEXT_CURSOR_HEADER } from './constants'
+import * as z from 'zod'
 import * as schemas from './schemas'
 
 export const endpoints = {
@@ -11,8 +12,17 @@ export const endpoints = {
     method: 'POST',
     path: '/api/signin',
     auth: false,
-    summary: 'Sign in with email and password',
+    summary:
+      'Sign in with email and password; an account with two-factor sign-in answers a challenge for the code',
     request: schemas.SigninRequest,
+    response: z.union([schemas.AuthResponse, schemas.TwoFactorChallengeResponse]),
+  },
+  signinTwoFactor: {
+    method: 'POST',
+    path: '/api/signin/two-factor',
+    auth: false,
+    summary: 'The second sign-in step: an authenticator code or a recovery code for the challenge',
+    request: schemas.TwoFactorSigninRequest,
     response: schemas.AuthResponse,
   },
   signup: {
@@ -235,6 +245,58 @@ export const endpoints = {
     summary: 'Revoke an API key: it stops working at once',
     params: schemas.IdParam,
     response: schemas.RevokeApiKeyResponse,
+  },
+  twoFactorStatus: {
+    method: 'GET',
+    path: '/api/user/two-factor',
+    auth: true,
+    summary: 'Whether two-factor sign-in is on, and how many recovery codes are left',
+    response: schemas.TwoFactorStatus,
+  },
+  twoFactorSetup: {
+    method: 'POST',
+    path: '/api/user/two-factor/setup',
+    auth: true,
+    summary: 'Start two-factor set-up: a new secret, its otpauth:// address and QR code',
+    response: schemas.TwoFactorSetupResponse,
+  },
+  twoFactorConfirm: {
+    method: 'POST',
+    path: '/api/user/two-factor/confirm',
+    auth: true,
+    summary: 'Turn two-factor sign-in on with a code of the new secret; answers the recovery codes once',
+    request: schemas.TwoFactorConfirmRequest,
+    response: schemas.RecoveryCodesResponse,
+  },
+  twoFactorDisable: {
+    method: 'POST',
+    path: '/api/user/two-factor/disable',
+    auth: true,
+    summary: 'Turn two-factor sign-in off (password and a code)',
+    request: schemas.TwoFactorDisableRequest,
+    response: schemas.MessageResponse,
+  },
+  listSessions: {
+    method: 'GET',
+    path: '/api/user/sessions',
+    auth: true,
+    summary: "The account's signed-in sessions, this one first",
+    response: schemas.ListSessionsResponse,
+  },
+  revokeSession: {
+    method: 'DELETE',
+    path: '/api/user/sessions/{id}',
+    auth: true,
+    summary: 'Sign out one other session of the account at once',
+    params: schemas.IdParam,
+    response: schemas.MessageResponse,
+  },
+  revokeOtherSessions: {
+    method: 'POST',
+    path: '/api/user/sessions/revoke-others',
+    auth: true,
+    summary: 'Sign out every session of the account except this one',
+    response: schemas.MessageResponse,
   },
   listServices: {
     method: 'GET',

@@ -118,6 +118,16 @@ const resolvers: Resolvers = {
   listApiKeys: ({ state }) => ({ body: state.apiKeys }),
   createApiKey: ({ state, body }) => ({ status: 201, body: domain.createApiKey(state, body.name) }),
   revokeApiKey: ({ state, params }) => ({ body: domain.revokeApiKey(state, params.id) }),
+  signinTwoFactor: ({ state, body }) => ({ body: domain.signinTwoFactor(state, body.challenge, body.code) }),
+  twoFactorStatus: ({ state }) => ({ body: domain.twoFactorStatus(state) }),
+  twoFactorSetup: ({ state }) => ({ body: domain.twoFactorSetup(state) }),
+  twoFactorConfirm: ({ state, body }) => ({ body: domain.twoFactorConfirm(state, body.code) }),
+  twoFactorDisable: ({ state, body }) => ({
+    body: domain.twoFactorDisable(state, body.password, body.code),
+  }),
+  listSessions: ({ state }) => ({ body: state.security.sessions }),
+  revokeSession: ({ state, params }) => ({ body: domain.revokeSession(state, params.id) }),
+  revokeOtherSessions: ({ state }) => ({ body: domain.revokeOtherSessions(state) }),
 }
 
 // ---- Plumbing ---------------------------------------------------------------------------------------------

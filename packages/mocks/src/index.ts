@@ -17,6 +17,7 @@ export {
 } from './fixtures'
 export { fixtureAiOrders } from './fixtures'
 export { createMockState, meOf, MockRefusal, type MockState, type MockStateOptions } from './state'
+export { MOCK_RECOVERY_CODES, MOCK_TWO_FACTOR_CODE, MOCK_TWO_FACTOR_SECRET } from './state'
 export { endpointNames, handlers, type EndpointHandlers, type Handlers } from './handlers'
 export { createScenario, scenarioNames, scenarios, type ScenarioName } from './scenarios'
 export * from './admin'

@@ -10,6 +10,9 @@ import {
   ORDER_NOT_CANCELLABLE,
   PaymentMethodsResponse,
   Transaction,
+  TWO_FACTOR_CHALLENGE_EXPIRED,
+  TWO_FACTOR_NOT_ENABLED,
+  TWO_FACTOR_SETUP_NOT_STARTED,
   type EndpointName,
 } from '@engage/contract'
 import { setupServer } from 'msw/node'
@@ -155,6 +158,25 @@ const validRequests: Record<
   listApiKeys: { path: '/api/user/api-keys' },
   createApiKey: { path: '/api/user/api-keys', body: { name: 'Reseller panel' } },
   revokeApiKey: { path: '/api/user/api-keys/3' },
+  signinTwoFactor: { path: '/api/signin/two-factor', body: { challenge: 'unknown', code: '123456' } },
+  twoFactorStatus: { path: '/api/user/two-factor' },
+  twoFactorSetup: { path: '/api/user/two-factor/setup' },
+  twoFactorConfirm: { path: '/api/user/two-factor/confirm', body: { code: '123456' } },
+  twoFactorDisable: {
+    path: '/api/user/two-factor/disable',
+    body: { password: 'engage-demo-2026', code: '123456' },
+  },
+  listSessions: { path: '/api/user/sessions' },
+  revokeSession: { path: '/api/user/sessions/mock-session-phone' },
+  revokeOtherSessions: { path: '/api/user/sessions/revoke-others' },
+}
+
+/** Calls that need an earlier step in the default state (a challenge, a set-up, two-factor sign-in on). */
+const refusedByDefault: Partial<Record<EndpointName, { status: number; detail: string }>> = {
+  paymentStatus: { status: 404, detail: 'Payment not found' },
+  signinTwoFactor: { status: 401, detail: TWO_FACTOR_CHALLENGE_EXPIRED },
+  twoFactorConfirm: { status: 409, detail: TWO_FACTOR_SETUP_NOT_STARTED },
+  twoFactorDisable: { status: 409, detail: TWO_FACTOR_NOT_ENABLED },
 }
 
 describe('default scenario', () => {
@@ -162,8 +184,9 @@ describe('default scenario', () => {
     server.use(...scenarios.default)
     const request = validRequests[name]
     const answer = await call(endpoints[name].method, request.path, request.body, request.headers ?? auth)
-    if (name === 'paymentStatus') {
-      expect(answer).toMatchObject({ status: 404, body: { detail: 'Payment not found' } })
+    const refusal = refusedByDefault[name]
+    if (refusal !== undefined) {
+      expect(answer).toMatchObject({ status: refusal.status, body: { detail: refusal.detail } })
       return
     }
     expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300)

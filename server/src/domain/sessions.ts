@@ -20,11 +20,20 @@ export interface NewSession {
   sessionId: string
 }
 
+/** Where a session was created from, as Settings shows it. */
+export interface SessionOrigin {
+  userAgent: string | null
+  ipAddress: string | null
+}
+
+const USER_AGENT_MAX = 300
+
 export async function createSession(
   db: Db,
   userId: number,
   now: number,
   policy: SessionPolicy,
+  origin: SessionOrigin = { userAgent: null, ipAddress: null },
 ): Promise<NewSession> {
   const token = randomToken()
   const sessionId = randomUUID()
@@ -37,6 +46,8 @@ export async function createSession(
       created_at: now,
       last_used_at: now,
       expires_at: now + policy.absoluteMs,
+      user_agent: origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+      ip_address: origin.ipAddress,
     })
     .execute()
   return { token, sessionId }
@@ -101,4 +112,47 @@ export async function endOtherSessions(db: Db, userId: number, keepSessionId: st
 
 export async function endAllSessions(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute()
+}
+
+export interface SessionRow {
+  id: string
+  userAgent: string | null
+  ipAddress: string | null
+  createdAt: number
+  lastUsedAt: number
+}
+
+/** The user's sessions that still work (neither idle nor past their absolute expiry), most recently seen first. */
+export async function listSessions(
+  db: Db,
+  userId: number,
+  now: number,
+  policy: SessionPolicy,
+): Promise<SessionRow[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['id', 'user_agent', 'ip_address', 'created_at', 'last_used_at'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .where('last_used_at', '>', now - policy.idleMs)
+    .orderBy('last_used_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .execute()
+  return rows.map((row) => ({
+    id: row.id,
+    userAgent: row.user_agent,
+    ipAddress: row.ip_address,
+    createdAt: Number(row.created_at),
+    lastUsedAt: Number(row.last_used_at),
+  }))
+}
+
+/** Ends the user's session `sessionId`; false when the user has no such session. */
+export async function endSessionOf(db: Db, userId: number, sessionId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return Number(result.numDeletedRows) === 1
 }

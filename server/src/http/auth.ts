@@ -5,9 +5,11 @@ import {
   OPERATOR_FORBIDDEN,
   type OperatorRole,
   roleAllows,
+  TWO_FACTOR_SETUP_REQUIRED,
 } from '@engage/contract'
 import { createMiddleware } from 'hono/factory'
 import { authenticateToken } from '../domain/sessions'
+import { hasTwoFactor } from '../domain/two-factor'
 import type { AppEnv, AuthUser } from './env'
 import { HttpError } from './errors'
 
@@ -46,13 +48,19 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
 
 /**
  * Behind requireAuth: lets through accounts whose role covers `role` (admin covers support); a customer answers
- * 403 OPERATOR_FORBIDDEN, a support account on an admin-only call 403 ADMIN_ONLY (ADR 070).
+ * 403 OPERATOR_FORBIDDEN, a support account on an admin-only call 403 ADMIN_ONLY (ADR 070), and an operator
+ * without two-factor sign-in 403 TWO_FACTOR_SETUP_REQUIRED while OPERATOR_2FA is on (ADR 145), read afresh on
+ * every call.
  */
 export function requireRole(role: OperatorRole) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const { role: userRole } = c.var.user
     if (userRole !== 'support' && userRole !== 'admin') throw new HttpError(403, OPERATOR_FORBIDDEN)
     if (!roleAllows(userRole, role)) throw new HttpError(403, ADMIN_ONLY)
+    const { db, config } = c.var.deps
+    if (config.operatorTwoFactor && !(await hasTwoFactor(db, c.var.user.id))) {
+      throw new HttpError(403, TWO_FACTOR_SETUP_REQUIRED)
+    }
     await next()
   })
 }

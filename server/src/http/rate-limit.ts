@@ -11,7 +11,7 @@ import { HttpError } from './errors'
 // Every attempt counts (a success too): the limits are generous for a person and tight for a script.
 
 /** What is limited; the `action` column of auth_attempts. */
-export type LimitedAction = AuthAction | 'google-signin' | 'ai-preview' | 'trusted-signin'
+export type LimitedAction = AuthAction | 'google-signin' | 'two-factor' | 'ai-preview' | 'trusted-signin'
 
 /** How long an address stays trusted for an account after a sign-in from it succeeded. */
 export const TRUSTED_ADDRESS_MS = 90 * 24 * 60 * 60 * 1000
@@ -30,6 +30,7 @@ function windowsOf(c: Context<AppEnv>): Record<LimitedAction, number> {
     signup: authWindowMs,
     forgot: authWindowMs,
     'google-signin': authWindowMs,
+    'two-factor': authWindowMs,
     'ai-preview': AI_PREVIEW_RATE_LIMIT.windowMs,
     'trusted-signin': TRUSTED_ADDRESS_MS,
   }

@@ -17,32 +17,23 @@ import {
   findUserByEmail,
   setPasswordHash,
 } from '../domain/accounts'
-import {
-  createSession,
-  endAllSessions,
-  endOtherSessions,
-  endSession,
-  type SessionPolicy,
-} from '../domain/sessions'
+import { createSession, endAllSessions, endOtherSessions, endSession } from '../domain/sessions'
 import { registerRoute } from '../http/register-route'
-import type { AppDeps, AppEnv } from '../http/env'
+import type { AppEnv } from '../http/env'
 import { HttpError } from '../http/errors'
 import { passwordProblem } from '../domain/password-policy'
 import { limitAuthAttempt, limitSignIn, trustAddress } from '../http/rate-limit'
 import '../jobs/handlers/password-reset-mail'
 import { enqueue } from '../jobs/queue'
+import { finishFirstStep, sessionOrigin, sessionPolicy } from './sign-in-step'
 
-// POST /api/signup, /api/signin, /api/logout, /api/auth/forgot-password, /api/auth/reset-password,
+// POST /api/signup, /api/signin (its second step is in two-factor.ts), /api/logout, /api/auth/forgot-password, /api/auth/reset-password,
 // /api/auth/change-password.
 
 /** Refuses, with 422 beside `field`, a password the account may not have (see domain/password-policy.ts). */
 function requireAcceptablePassword(password: string, email: string, field: string): void {
   const problem = passwordProblem(password, email)
   if (problem !== null) throw new HttpError(422, `${field}: ${problem}`, { fields: { field } })
-}
-
-function sessionPolicy(deps: AppDeps): SessionPolicy {
-  return { idleMs: deps.config.sessionIdleMs, absoluteMs: deps.config.sessionAbsoluteMs }
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -60,7 +51,7 @@ registerRoute(authRoutes, 'signup', async (c, { body }) => {
     if (error instanceof EmailTakenError) throw new HttpError(409, EMAIL_ALREADY_REGISTERED)
     throw error
   }
-  const session = await createSession(deps.db, userId, now, sessionPolicy(deps))
+  const session = await createSession(deps.db, userId, now, sessionPolicy(deps), sessionOrigin(c))
   return c.json({ token: session.token, sessionId: session.sessionId }, 200)
 })
 
@@ -76,8 +67,11 @@ registerRoute(authRoutes, 'signin', async (c, { body }) => {
   // A disabled account answers like a wrong password: nothing tells a caller the account exists.
   if (!user || !matches || user.disabled_at !== null) throw new HttpError(401, INVALID_CREDENTIALS)
   await trustAddress(c, email)
-  const session = await createSession(deps.db, Number(user.id), deps.clock.now(), sessionPolicy(deps))
-  return c.json({ token: session.token, sessionId: session.sessionId }, 200)
+  // With two-factor sign-in the password only earns a challenge; the session comes with the code.
+  const step = await finishFirstStep(c, Number(user.id))
+  if (step.kind === 'challenge')
+    return c.json({ twoFactorRequired: true as const, challenge: step.challenge }, 200)
+  return c.json({ token: step.session.token, sessionId: step.session.sessionId }, 200)
 })
 
 registerRoute(authRoutes, 'logout', async (c) => {

@@ -23,10 +23,10 @@ import {
   OidcClient,
   takeGoogleSignin,
 } from '../domain/google'
-import { createSession } from '../domain/sessions'
 import { registerRoute } from '../http/register-route'
 import type { AppEnv } from '../http/env'
 import { addressSubject, takeAttempt } from '../http/rate-limit'
+import { finishFirstStep } from './sign-in-step'
 
 // GET /api/auth/providers, GET /api/signin/google (the popup's first page) and GET /api/signin/google/callback.
 //
@@ -283,10 +283,20 @@ googleRoutes.get('/signin/google/callback', async (c) => {
     const query = new URL(c.req.url).search
     const identity = await client.signIn(query, { ...pending, state }, now)
     const { userId, newUser } = await accountForGoogleIdentity(db, identity, now)
-    const session = await createSession(db, userId, now, {
-      idleMs: config.sessionIdleMs,
-      absoluteMs: config.sessionAbsoluteMs,
-    })
+    const step = await finishFirstStep(c, userId)
+    if (step.kind === 'challenge') {
+      // Two-factor sign-in: the opener asks for the code and finishes with /api/signin/two-factor.
+      return popupResponse(
+        c,
+        {
+          heading: 'One more step',
+          paragraphs: ['Enter your two-factor code in the panel. This window closes by itself.'],
+          message: { type: GOOGLE_AUTH_MESSAGE_TYPE, twoFactorChallenge: step.challenge, newUser },
+        },
+        200,
+      )
+    }
+    const { session } = step
     return popupResponse(
       c,
       {

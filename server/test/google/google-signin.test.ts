@@ -3,6 +3,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import {
+  AuthResponse,
   GOOGLE_ACCOUNT_DISABLED,
   GOOGLE_ACCOUNT_LINKED_ELSEWHERE,
   GOOGLE_CANCELLED,
@@ -15,7 +16,9 @@ import {
   GooglePopupMessage,
   MeResponse,
   TOO_MANY_ATTEMPTS,
+  TwoFactorSetupResponse,
 } from '@engage/contract'
+import { Secret, TOTP } from 'otpauth'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApp } from '../../src/app'
 import { type Config, GOOGLE_CALLBACK_PATH, loadConfig } from '../../src/config'
@@ -750,5 +753,56 @@ describe('configuration', () => {
       issuer: 'http://127.0.0.1:4010',
       redirectUrl: 'http://127.0.0.1:8787/api/signin/google/callback',
     })
+  })
+})
+
+describe('with two-factor sign-in on', () => {
+  it('asks the opener for the code instead of answering a session, and the code step signs in', async () => {
+    const { t } = panel
+    const first = await signInWithGoogle(panel)
+    const token = first.popup.message.jwtToken ?? ''
+    const setup = await t.app.request('/api/user/two-factor/setup', {
+      method: 'POST',
+      headers: authed(token),
+    })
+    const { secret } = TwoFactorSetupResponse.parse(await setup.json())
+    const totp = new TOTP({ secret: Secret.fromBase32(secret) })
+    const confirm = await t.app.request('/api/user/two-factor/confirm', {
+      method: 'POST',
+      headers: authed(token),
+      body: JSON.stringify({ code: totp.generate({ timestamp: t.clock.now() }) }),
+    })
+    expect(confirm.status).toBe(200)
+
+    const sessionsBefore = await countRows(t, 'sessions')
+    const second = await signInWithGoogle(panel)
+    expect(second.popup.message).toEqual({
+      type: 'google-auth',
+      twoFactorChallenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      newUser: false,
+    })
+    expect(await countRows(t, 'sessions')).toBe(sessionsBefore)
+
+    t.clock.advance(30_000)
+    const step = await t.app.request('/api/signin/two-factor', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        challenge: second.popup.message.twoFactorChallenge,
+        code: totp.generate({ timestamp: t.clock.now() }),
+      }),
+    })
+    expect(step.status).toBe(200)
+    const session = AuthResponse.parse(await step.json())
+    expect((await me(t, session.token)).email).toBe(panel.fake.user.email)
+
+    // A Google-only account has no password: the code alone turns two-factor sign-in off.
+    t.clock.advance(30_000)
+    const off = await t.app.request('/api/user/two-factor/disable', {
+      method: 'POST',
+      headers: authed(session.token),
+      body: JSON.stringify({ code: totp.generate({ timestamp: t.clock.now() }) }),
+    })
+    expect(off.status).toBe(200)
   })
 })

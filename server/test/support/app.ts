@@ -36,13 +36,15 @@ export function createTestClock(start = Date.UTC(2026, 10, 21, 9, 0, 0)): TestCl
 /**
  * The configuration tests run with: a random DATA_KEY, demo off, and TRUST_PROXY on so each test request can
  * name its client address with X-Forwarded-For (signUp gives every call its own, keeping the per-address
- * sign-up limit out of tests that are not about it).
+ * sign-up limit out of tests that are not about it). OPERATOR_2FA is off so the console's tests can make an
+ * operator by changing a role; two-factor.test.ts turns it on and proves the console stays closed.
  */
 export function createTestConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({
     DATA_KEY: randomBytes(32).toString('base64'),
     DEMO: '0',
     TRUST_PROXY: '1',
+    OPERATOR_2FA: '0',
     PUBLIC_URL: 'http://panel.test',
     DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/engage-tests`,
   })

@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
-import { OPERATOR_FORBIDDEN } from '@engage/contract'
-import { adminScenarios } from '@engage/mocks'
+import { OPERATOR_FORBIDDEN, TWO_FACTOR_SETUP_REQUIRED } from '@engage/contract'
+import { adminHandlers, adminScenarios, scenarios } from '@engage/mocks'
 import { AdminConsole, adminSections, NOT_ALLOWED_TEXT } from '@engage/screens/admin'
+import { TURN_ON_TWO_FACTOR } from '@engage/screens'
 import { withClient, withRouter } from '../../support/decorators'
 import { withAdminClient } from './adminDecorators'
 
@@ -99,5 +100,23 @@ export const Empty: Story = {
   parameters: { msw: { handlers: adminScenarios.empty } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('No services yet. Add one with Add service.')).toBeVisible()
+  },
+}
+
+export const TwoFactorRequired: Story = {
+  name: 'An operator without two-factor sign-in is led to set it up',
+  parameters: {
+    msw: {
+      handlers: [
+        adminHandlers.adminMe.forbidden(TWO_FACTOR_SETUP_REQUIRED),
+        ...scenarios.default,
+        ...adminScenarios.default,
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(TWO_FACTOR_SETUP_REQUIRED)).toBeVisible()
+    await expect(await canvas.findByRole('button', { name: TURN_ON_TWO_FACTOR })).toBeEnabled()
+    await expect(canvas.queryByRole('navigation', { name: 'Operator console' })).toBeNull()
   },
 }

@@ -86,6 +86,8 @@ export const GooglePopupMessage = z.object({
   jwtToken: z.string().optional(),
   sessionId: z.string().optional(),
   newUser: z.boolean().optional(),
+  /** The account has two-factor sign-in: no session yet, the code goes to /api/signin/two-factor. */
+  twoFactorChallenge: z.string().optional(),
   error: z.string().optional(),
 })
 export type GooglePopupMessage = z.infer<typeof GooglePopupMessage>

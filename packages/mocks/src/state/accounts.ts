@@ -5,17 +5,19 @@ import {
   INVALID_CREDENTIALS,
   type UpdateProfileRequest,
 } from '@engage/contract'
+import { twoFactorChallenge } from './security'
 import { MockRefusal, type MockState, nextId } from './store'
 
 // Accounts.
 
-function newSession(state: MockState): EndpointResponse<'signin'> {
+function newSession(state: MockState): EndpointResponse<'signup'> {
   const id = nextId(state)
   return { token: `mock-token-${id}`, sessionId: `mock-session-${id}` }
 }
 
 export function signin(state: MockState, email: string, password: string): EndpointResponse<'signin'> {
   if (state.accounts.get(email) !== password) throw new MockRefusal(401, INVALID_CREDENTIALS)
+  if (state.security.twoFactorAccounts.has(email)) return twoFactorChallenge(state, email)
   return newSession(state)
 }
 

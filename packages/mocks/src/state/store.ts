@@ -23,11 +23,13 @@ import {
   fixtureOrders,
   fixturePaymentMethods,
   fixtureProfile,
+  fixtureSecurity,
   fixtureServices,
   fixtureStoredAiSettings,
   fixtureSubscriptions,
   fixtureTransactions,
   fixtureUpdates,
+  type MockSecurity,
 } from '../fixtures'
 
 /** A refusal with the API's status and `{ detail, field? }`, as the server would answer. */
@@ -79,6 +81,8 @@ export interface MockState {
   apiKeys: ApiKeySummary[]
   /** Other accounts known to sign-in and sign-up (email → password). */
   accounts: Map<string, string>
+  /** Two-factor sign-in and the account's sessions (security.ts). */
+  security: MockSecurity
   sequence: number
 }
 
@@ -103,8 +107,9 @@ export function createMockState(options: MockStateOptions = {}): MockState {
   const empty = options.empty ?? false
   const orders = empty ? [] : fixtureOrders()
   const transactions = empty ? [] : fixtureTransactions(orders)
+  const now = options.now ?? (() => new Date())
   return {
-    now: options.now ?? (() => new Date()),
+    now,
     profile: { ...fixtureProfile },
     balanceMicros: balanceOf(transactions),
     totalOrdersPanel: FIXTURE_PANEL_TOTAL_ORDERS,
@@ -120,6 +125,7 @@ export function createMockState(options: MockStateOptions = {}): MockState {
     paymentMethods: fixturePaymentMethods(),
     apiKeys: empty ? [] : fixtureApiKeys(),
     accounts: new Map([[fixtureProfile.email, fixtureProfile.password]]),
+    security: fixtureSecurity(now()),
     sequence: 2000,
   }
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { OPERATOR_FORBIDDEN } from '@engage/contract'
+import { OPERATOR_FORBIDDEN, TWO_FACTOR_SETUP_REQUIRED } from '@engage/contract'
 import { isApiError, useAdminMe } from '@engage/client'
-import { Badge, Box, Heading, Link, Spinner, Stack, Text, ThemeToggle, type Theme } from '@engage/ui'
+import { Badge, Banner, Box, Heading, Link, Spinner, Stack, Text, ThemeToggle, type Theme } from '@engage/ui'
 import { AdminAuditLog } from '../AdminAuditLog'
 import { AdminContent } from '../AdminContent'
 import { AdminJobs } from '../AdminJobs'
@@ -11,6 +11,7 @@ import { AdminProviders } from '../AdminProviders'
 import { AdminErrorBanner, humanise } from '../AdminShared'
 import { AdminServices } from '../AdminServices'
 import { AdminUsers } from '../AdminUsers'
+import { TwoFactorSettings } from '../SecuritySettings'
 
 export const ADMIN_CONSOLE_TITLE = 'Operator console'
 export const NOT_ALLOWED_TEXT = 'This console is for the panel’s support and admin accounts.'
@@ -78,8 +79,15 @@ export function AdminConsole({
   if (me.isPending) {
     body = <Spinner label="Checking your access" size="large" />
   } else if (me.isError) {
+    const refusal = isApiError(me.error) ? me.error : undefined
     body =
-      isApiError(me.error) && me.error.status === 403 ? (
+      refusal?.status === 403 && refusal.detail === TWO_FACTOR_SETUP_REQUIRED ? (
+        // An operator without two-factor sign-in sets it up here; the console opens once it is on.
+        <Stack gap="medium">
+          <Banner tone="info">{TWO_FACTOR_SETUP_REQUIRED}</Banner>
+          <TwoFactorSettings onEnabled={() => void me.refetch()} />
+        </Stack>
+      ) : refusal?.status === 403 ? (
         <AdminNotAllowed panelHref={panelHref} />
       ) : (
         <AdminErrorBanner

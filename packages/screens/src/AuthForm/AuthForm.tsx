@@ -1,13 +1,9 @@
 import { Fragment, useCallback, useEffect, useId, useState, type ReactNode } from 'react'
-import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
 import {
   AUTH_MESSAGE_CLEAR_MS,
   AUTH_MODE_HEADINGS,
   BACK_TO_LOGIN,
-  ChangePasswordRequest,
   FORGOT_YOUR_PASSWORD,
-  ForgotPasswordRequest,
   GENERIC_ERROR,
   HAVE_ACCOUNT_LOGIN,
   modeFailedLabel,
@@ -19,11 +15,8 @@ import {
   PROCESSING,
   RESET_LINK_SENT,
   RESET_REDIRECT_MS,
-  ResetPasswordRequest,
   SIGN_IN_WITH_GOOGLE,
   SIGN_UP_WITH_GOOGLE,
-  SigninRequest,
-  SignupRequest,
   type AuthMode,
 } from '@engage/contract'
 import {
@@ -36,7 +29,8 @@ import {
 } from '@engage/client'
 import { Banner, Box, Button, Card, Heading, Link, Text, ThemeToggle, type Theme } from '@engage/ui'
 import { brand, divider, page, panel, themeToggle } from './AuthForm.css'
-import { AuthFormFields, type AuthFieldDefinition } from './AuthFormFields'
+import { ChangeForm, ForgotForm, LoginForm, ResetForm, SignupForm } from './AuthModeForms'
+import { type PendingTwoFactor, TwoFactorStep } from './TwoFactorStep'
 import { useGooglePopup, type GooglePopupResult } from './useGooglePopup'
 
 /** A new session, handed to the app to store (authToken, sessionId) before it redirects. */
@@ -112,6 +106,8 @@ export function AuthForm({
   )
   const [status, setStatus] = useState<StatusMessage | null>(null)
   const [resetSucceeded, setResetSucceeded] = useState(false)
+  // Set when the first step (password or Google) asked for the second factor: the code step is shown.
+  const [pendingTwoFactor, setPendingTwoFactor] = useState<PendingTwoFactor | null>(null)
   const googleDescriptionId = useId()
   const formId = useId()
 
@@ -163,6 +159,10 @@ export function AuthForm({
         setStatus({ tone: 'error', text: result.message, failedSubmit: false })
         return
       }
+      if (result.kind === 'two-factor') {
+        setPendingTwoFactor({ challenge: result.challenge, newUser: result.newUser, via: 'google' })
+        return
+      }
       succeed(GOOGLE_SIGNED_IN)
       onAuthenticated({
         token: result.token,
@@ -206,6 +206,10 @@ export function AuthForm({
         onValid={(values) =>
           submit(async () => {
             const session = await signin.mutateAsync(values)
+            if ('challenge' in session) {
+              setPendingTwoFactor({ challenge: session.challenge, newUser: false, via: 'password' })
+              return
+            }
             onAuthenticated({
               token: session.token,
               sessionId: session.sessionId,
@@ -282,113 +286,67 @@ export function AuthForm({
           Engage Panel
         </Link>
         <Card elevation="raised" width="full" display="flex" flexDirection="column" gap="large">
-          <Heading level={1} size="large">
-            {AUTH_MODE_HEADINGS[mode]}
-          </Heading>
-          {status ? <Banner tone={status.tone}>{status.text}</Banner> : null}
-          {/* A new form per mode (fresh values and messages); the submit button stays the same element. */}
-          <Fragment key={mode}>{modeForms[mode]}</Fragment>
-          {submitButton}
+          {pendingTwoFactor ? (
+            <TwoFactorStep
+              pending={pendingTwoFactor}
+              onAuthenticated={(session) =>
+                onAuthenticated({
+                  token: session.token,
+                  sessionId: session.sessionId,
+                  newUser: pendingTwoFactor.newUser,
+                  via: pendingTwoFactor.via,
+                })
+              }
+              onCancel={() => setPendingTwoFactor(null)}
+            />
+          ) : (
+            <>
+              <Heading level={1} size="large">
+                {AUTH_MODE_HEADINGS[mode]}
+              </Heading>
+              {status ? <Banner tone={status.tone}>{status.text}</Banner> : null}
+              {/* A new form per mode (fresh values and messages); the submit button stays the same element. */}
+              <Fragment key={mode}>{modeForms[mode]}</Fragment>
+              {submitButton}
 
-          {showGoogle ? (
-            <Box display="flex" flexDirection="column" gap="medium">
-              <div className={divider}>{OR_CONTINUE_WITH}</div>
-              <Button
-                tone="secondary"
-                isFullWidth
-                isDisabled={!googleEnabled}
-                isPending={google.isOpen}
-                pendingLabel="Waiting for Google"
-                aria-describedby={googleEnabled ? undefined : googleDescriptionId}
-                onPress={google.open}
-              >
-                {mode === 'signup' ? SIGN_UP_WITH_GOOGLE : SIGN_IN_WITH_GOOGLE}
-              </Button>
-              {googleEnabled ? null : (
-                <Text id={googleDescriptionId} size="small" tone="muted">
-                  {GOOGLE_NOT_CONFIGURED}
-                </Text>
-              )}
-            </Box>
-          ) : null}
+              {showGoogle ? (
+                <Box display="flex" flexDirection="column" gap="medium">
+                  <div className={divider}>{OR_CONTINUE_WITH}</div>
+                  <Button
+                    tone="secondary"
+                    isFullWidth
+                    isDisabled={!googleEnabled}
+                    isPending={google.isOpen}
+                    pendingLabel="Waiting for Google"
+                    aria-describedby={googleEnabled ? undefined : googleDescriptionId}
+                    onPress={google.open}
+                  >
+                    {mode === 'signup' ? SIGN_UP_WITH_GOOGLE : SIGN_IN_WITH_GOOGLE}
+                  </Button>
+                  {googleEnabled ? null : (
+                    <Text id={googleDescriptionId} size="small" tone="muted">
+                      {GOOGLE_NOT_CONFIGURED}
+                    </Text>
+                  )}
+                </Box>
+              ) : null}
 
-          <Box display="flex" flexDirection="column" alignItems="center" gap="small">
-            {mode === 'login' ? (
-              <>
-                <Link onPress={() => switchMode('signup')}>{NO_ACCOUNT_SIGN_UP}</Link>
-                <Link onPress={() => switchMode('forgot')}>{FORGOT_YOUR_PASSWORD}</Link>
-              </>
-            ) : mode === 'signup' ? (
-              <Link onPress={() => switchMode('login')}>{HAVE_ACCOUNT_LOGIN}</Link>
-            ) : (
-              <Link onPress={() => switchMode('login')}>{BACK_TO_LOGIN}</Link>
-            )}
-          </Box>
+              <Box display="flex" flexDirection="column" alignItems="center" gap="small">
+                {mode === 'login' ? (
+                  <>
+                    <Link onPress={() => switchMode('signup')}>{NO_ACCOUNT_SIGN_UP}</Link>
+                    <Link onPress={() => switchMode('forgot')}>{FORGOT_YOUR_PASSWORD}</Link>
+                  </>
+                ) : mode === 'signup' ? (
+                  <Link onPress={() => switchMode('login')}>{HAVE_ACCOUNT_LOGIN}</Link>
+                ) : (
+                  <Link onPress={() => switchMode('login')}>{BACK_TO_LOGIN}</Link>
+                )}
+              </Box>
+            </>
+          )}
         </Card>
       </Box>
     </main>
   )
-}
-
-// ---- One form per mode: its contract schema, its fields --------------------------------------------------
-
-interface ModeFormProps<Values> {
-  formId: string
-  onValid: (values: Values) => Promise<void>
-}
-
-const emailField = { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' } as const
-
-function LoginForm({ formId, onValid }: ModeFormProps<SigninRequest>) {
-  const form = useForm({ resolver: zodResolver(SigninRequest), defaultValues: { email: '', password: '' } })
-  const fields: readonly AuthFieldDefinition<SigninRequest>[] = [
-    emailField,
-    { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
-  ]
-  return <AuthFormFields form={form} fields={fields} onValid={onValid} formId={formId} />
-}
-
-function SignupForm({ formId, onValid }: ModeFormProps<SignupRequest>) {
-  const form = useForm({ resolver: zodResolver(SignupRequest), defaultValues: { email: '', password: '' } })
-  const fields: readonly AuthFieldDefinition<SignupRequest>[] = [
-    emailField,
-    { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
-  ]
-  return <AuthFormFields form={form} fields={fields} onValid={onValid} formId={formId} />
-}
-
-function ForgotForm({ formId, onValid }: ModeFormProps<ForgotPasswordRequest>) {
-  const form = useForm({ resolver: zodResolver(ForgotPasswordRequest), defaultValues: { email: '' } })
-  return <AuthFormFields form={form} fields={[emailField]} onValid={onValid} formId={formId} />
-}
-
-function ResetForm({ token, formId, onValid }: ModeFormProps<ResetPasswordRequest> & { token: string }) {
-  // The token travels with the form values (the schema checks it) but has no input of its own.
-  const form = useForm({
-    resolver: zodResolver(ResetPasswordRequest),
-    defaultValues: { token, password: '', confirmPassword: '' },
-  })
-  const fields: readonly AuthFieldDefinition<ResetPasswordRequest>[] = [
-    { name: 'password', label: 'New Password', type: 'password', autoComplete: 'new-password' },
-    { name: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
-  ]
-  return <AuthFormFields form={form} fields={fields} onValid={onValid} formId={formId} />
-}
-
-function ChangeForm({ formId, onValid }: ModeFormProps<ChangePasswordRequest>) {
-  const form = useForm({
-    resolver: zodResolver(ChangePasswordRequest),
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-  })
-  const fields: readonly AuthFieldDefinition<ChangePasswordRequest>[] = [
-    {
-      name: 'currentPassword',
-      label: 'Current Password',
-      type: 'password',
-      autoComplete: 'current-password',
-    },
-    { name: 'newPassword', label: 'New Password', type: 'password', autoComplete: 'new-password' },
-    { name: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
-  ]
-  return <AuthFormFields form={form} fields={fields} onValid={onValid} formId={formId} />
 }

@@ -10,7 +10,9 @@ import {
 
 /** What the Google popup ended with. */
 export type GooglePopupResult =
-  { kind: 'success'; token: string; sessionId: string; newUser: boolean } | { kind: 'error'; message: string }
+  | { kind: 'success'; token: string; sessionId: string; newUser: boolean }
+  | { kind: 'two-factor'; challenge: string; newUser: boolean }
+  | { kind: 'error'; message: string }
 
 export interface UseGooglePopupOptions {
   /** The server's Google sign-in start address, opened in the popup. */
@@ -72,6 +74,12 @@ export function useGooglePopup({ url, onResult }: UseGooglePopupOptions) {
       if (!parsed.success) return
       const message = parsed.data
       if (message.error) finish({ kind: 'error', message: message.error })
+      else if (message.twoFactorChallenge)
+        finish({
+          kind: 'two-factor',
+          challenge: message.twoFactorChallenge,
+          newUser: message.newUser ?? false,
+        })
       else if (message.jwtToken && message.sessionId)
         finish({
           kind: 'success',

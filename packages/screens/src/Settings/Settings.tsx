@@ -2,10 +2,11 @@ import { useId } from 'react'
 import { Heading, Link, Stack, Tab, TabList, TabPanel, Tabs, Text } from '@engage/ui'
 import { CHANGE_PASSWORD_HREF } from '../AuthForm/authPaths'
 import { ApiKeysPanel } from '../ApiKeysPanel'
+import { SecuritySettings } from '../SecuritySettings'
 import { UserInfoForm } from '../UserInfoForm'
 import { SettingsAiSettings } from './SettingsAiSettings'
 
-export const settingsTabs = ['user', 'ai', 'api'] as const
+export const settingsTabs = ['user', 'ai', 'api', 'security'] as const
 export type SettingsTab = (typeof settingsTabs)[number]
 
 export interface SettingsProps {
@@ -17,7 +18,7 @@ export interface SettingsProps {
 
 /**
  * The settings page: tabs User Information (with the way to Change Password) and AI Settings, and API (keys for
- * the SMM panel API v2).
+ * the SMM panel API v2), and Security (two-factor sign-in and the account's sessions).
  */
 export function Settings({ defaultTab = 'user', apiOrigin = window.location.origin }: SettingsProps) {
   const passwordHeadingId = useId()
@@ -29,6 +30,7 @@ export function Settings({ defaultTab = 'user', apiOrigin = window.location.orig
           <Tab id="user">User Information</Tab>
           <Tab id="ai">AI Settings</Tab>
           <Tab id="api">API</Tab>
+          <Tab id="security">Security</Tab>
         </TabList>
         <TabPanel id="user">
           <Stack gap="xlarge">
@@ -47,6 +49,9 @@ export function Settings({ defaultTab = 'user', apiOrigin = window.location.orig
         </TabPanel>
         <TabPanel id="api">
           <ApiKeysPanel origin={apiOrigin} />
+        </TabPanel>
+        <TabPanel id="security">
+          <SecuritySettings />
         </TabPanel>
       </Tabs>
     </Stack>

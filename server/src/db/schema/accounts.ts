@@ -34,6 +34,9 @@ export interface SessionsTable {
   last_used_at: Instant
   /** Absolute expiry; idle expiry is last_used_at + the idle window. */
   expires_at: Instant
+  /** The User-Agent and client address the session was created from (migration 0140), shown in Settings. */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>
+  ip_address: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface AuthAttemptsTable {
@@ -101,5 +104,32 @@ export interface IdempotencyKeysTable {
   /** The first answer's status and body; null while that request still runs. */
   status: number | null
   body: string | null
+  created_at: Instant
+}
+
+/** An account's TOTP enrolment (migration 0140); `enabled_at` is null until a code confirmed it. */
+export interface TwoFactorTable {
+  user_id: number
+  /** The TOTP secret, encrypted under DATA_KEY; never sent back once enrolment is confirmed. */
+  secret: string
+  enabled_at: Instant | null
+  /** The TOTP time step last accepted: a code of that step or an earlier one is refused (no replay). */
+  last_step: number | null
+  created_at: Instant
+}
+
+/** A single-use recovery code (migration 0140): only its SHA-256 is stored. */
+export interface TwoFactorRecoveryCodesTable {
+  user_id: number
+  code_hash: string
+  used_at: Instant | null
+}
+
+/** A password step waiting for its second factor (migration 0140), found by the SHA-256 of its token. */
+export interface TwoFactorChallengesTable {
+  token_hash: string
+  user_id: number
+  attempts: ColumnType<number, number | undefined, number>
+  expires_at: Instant
   created_at: Instant
 }

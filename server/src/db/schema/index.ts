@@ -13,6 +13,9 @@ import type {
   MailOutboxTable,
   PasswordResetsTable,
   SessionsTable,
+  TwoFactorChallengesTable,
+  TwoFactorRecoveryCodesTable,
+  TwoFactorTable,
   UsersTable,
 } from './accounts'
 import type {
@@ -45,6 +48,9 @@ export interface Database {
   users: UsersTable
   idempotency_keys: IdempotencyKeysTable
   sessions: SessionsTable
+  two_factor: TwoFactorTable
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable
+  two_factor_challenges: TwoFactorChallengesTable
   auth_attempts: AuthAttemptsTable
   password_resets: PasswordResetsTable
   google_signin_states: GoogleSigninStatesTable
