@@ -1,0 +1,60 @@
+import {
+  Controls,
+  Description,
+  Heading,
+  Primary,
+  Stories,
+  Subtitle,
+  Title,
+  useOf,
+} from '@storybook/addon-docs/blocks'
+
+/** What a component's docs page says about when to use it: `parameters.usage` in its stories' meta. */
+export interface Usage {
+  /** When and how to use the component. */
+  do: string[]
+  /** What to avoid, usually with the component to use instead. */
+  dont: string[]
+}
+
+function UsageGuidance() {
+  const { preparedMeta } = useOf('meta', ['meta'])
+  const usage = preparedMeta.parameters.usage as Usage | undefined
+  if (!usage) return null
+  return (
+    <>
+      <Heading>Usage</Heading>
+      <h3>Do</h3>
+      <ul>
+        {usage.do.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <h3>Don’t</h3>
+      <ul>
+        {usage.dont.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </>
+  )
+}
+
+/**
+ * The page autodocs builds for each component: its description (the component's JSDoc), the usage guidance,
+ * the first story with its controls (prop descriptions and defaults from the props' JSDoc), then the others
+ * (each story once, so the page never holds two copies of one story's landmarks).
+ */
+export function ComponentDocsPage() {
+  return (
+    <>
+      <Title />
+      <Subtitle />
+      <Description />
+      <UsageGuidance />
+      <Primary />
+      <Controls />
+      <Stories includePrimary={false} />
+    </>
+  )
+}
