@@ -62,7 +62,22 @@ function OrderForm({ onValid }: { onValid: (values: OrderValues) => void }) {
 const meta = {
   title: 'UI/Form',
   component: OrderForm,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Build forms with react-hook-form and the Form fields, so labels, errors and submission are consistent.',
+        'Validate on submit and show each error under its field, in the spec’s wording.',
+      ],
+      dont: [
+        'Don’t disable the submit button to signal invalid input; let the submission show the errors.',
+        'Don’t place fields without visible labels.',
+      ],
+    },
+    layout: 'padded',
+    // Each story is the same form (one landmark name): on the docs page they show in frames of their own.
+    docs: { story: { inline: false, height: '560px' } },
+  },
   args: { onValid: fn() },
 } satisfies Meta<typeof OrderForm>
 export default meta
