@@ -1,4 +1,5 @@
 import {
+  ArgTypes,
   Controls,
   Description,
   Heading,
@@ -40,6 +41,18 @@ function UsageGuidance() {
   )
 }
 
+/** The props of the parts a component is used with (`subcomponents` in the meta), one table each. */
+function SubcomponentProps() {
+  const { preparedMeta } = useOf('meta', ['meta'])
+  const subcomponents = Object.entries(preparedMeta.subcomponents ?? {})
+  return subcomponents.map(([name, component]) => (
+    <div key={name}>
+      <Heading>{name}</Heading>
+      <ArgTypes of={component} />
+    </div>
+  ))
+}
+
 /**
  * The page autodocs builds for each component: its description (the component's JSDoc), the usage guidance,
  * the first story with its controls (prop descriptions and defaults from the props' JSDoc), then the others
@@ -54,6 +67,7 @@ export function ComponentDocsPage() {
       <UsageGuidance />
       <Primary />
       <Controls />
+      <SubcomponentProps />
       <Stories includePrimary={false} />
     </>
   )

@@ -15,7 +15,17 @@ const services = [
   { id: 'likes', label: 'Likes' },
 ]
 
-function OrderForm({ onValid }: { onValid: (values: OrderValues) => void }) {
+/**
+ * An order form as the panel builds one: `Form` with the react-hook-form fields (`FormSelect`, `FormTextField`,
+ * `FormNumberField`, `FormCheckbox`), each wired to the form's `control` by its `name`. Their props are listed
+ * below this example's.
+ */
+function OrderForm({
+  onValid,
+}: {
+  /** Called with the values once every field is valid. */
+  onValid: (values: OrderValues) => void
+}) {
   const { control, handleSubmit } = useForm<OrderValues>({
     defaultValues: { serviceType: null, url: '', quantity: undefined, acceptTerms: false },
     // The Form wrapper moves focus itself (in reading order), so react-hook-form does not.
@@ -62,6 +72,7 @@ function OrderForm({ onValid }: { onValid: (values: OrderValues) => void }) {
 const meta = {
   title: 'UI/Form',
   component: OrderForm,
+  subcomponents: { Form, FormSelect, FormTextField, FormNumberField, FormCheckbox },
   tags: ['autodocs'],
   parameters: {
     usage: {
