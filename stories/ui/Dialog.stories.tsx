@@ -18,6 +18,8 @@ const meta = {
       ],
     },
     layout: 'padded',
+    // Its stories open a modal, which on the docs page would cover the page: each keeps to a frame of its own.
+    docs: { story: { inline: false, height: '480px' } },
   },
   args: { title: 'Order details', children: null },
   render: (args) => (
