@@ -3,6 +3,7 @@ import { applyTheme, type Theme } from '@engage/ui/tokens'
 import { mswLoader } from 'msw-storybook-addon/csf3'
 import { configure } from 'storybook/test'
 import { ComponentDocsPage } from '../stories/docs/ComponentDocsPage'
+import { readableArgTypes } from '../stories/docs/readableArgTypes'
 import { ThemedDocsContainer } from '../stories/docs/ThemedDocsContainer'
 
 // The story-test projects (vitest.storybook.config.ts) run every story once per theme; they pass the theme in
@@ -49,6 +50,7 @@ const startMockServiceWorker = async () => {
 const preview: Preview = {
   loaders: [mswLoader(startMockServiceWorker)],
   decorators: [withTheme],
+  argTypesEnhancers: [readableArgTypes],
   beforeEach: removeLiveAnnouncers,
   initialGlobals: {
     theme: testTheme ?? 'dark',
