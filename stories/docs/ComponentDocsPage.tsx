@@ -18,6 +18,15 @@ export interface Usage {
   dont: string[]
 }
 
+/** A guidance line, with its `backticked` names set as code. */
+function GuidanceLine({ line }: { line: string }) {
+  return (
+    <li>
+      {line.split('`').map((part, index) => (index % 2 === 1 ? <code key={index}>{part}</code> : part))}
+    </li>
+  )
+}
+
 function UsageGuidance() {
   const { preparedMeta } = useOf('meta', ['meta'])
   const usage = preparedMeta.parameters.usage as Usage | undefined
@@ -28,13 +37,13 @@ function UsageGuidance() {
       <h3>Do</h3>
       <ul>
         {usage.do.map((line) => (
-          <li key={line}>{line}</li>
+          <GuidanceLine key={line} line={line} />
         ))}
       </ul>
       <h3>Don’t</h3>
       <ul>
         {usage.dont.map((line) => (
-          <li key={line}>{line}</li>
+          <GuidanceLine key={line} line={line} />
         ))}
       </ul>
     </>
