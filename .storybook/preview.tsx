@@ -1,7 +1,10 @@
 import type { Decorator, Preview } from '@storybook/react-vite'
-import { applyTheme, type Theme } from '@engage/ui'
+import { applyTheme, type Theme } from '@engage/ui/tokens'
 import { mswLoader } from 'msw-storybook-addon/csf3'
 import { configure } from 'storybook/test'
+import { ComponentDocsPage } from '../stories/docs/ComponentDocsPage'
+import { readableArgTypes } from '../stories/docs/readableArgTypes'
+import { ThemedDocsContainer } from '../stories/docs/ThemedDocsContainer'
 
 // The story-test projects (vitest.storybook.config.ts) run every story once per theme; they pass the theme in
 // through this constant. In `storybook dev` it is undefined and the toolbar global decides.
@@ -47,6 +50,7 @@ const startMockServiceWorker = async () => {
 const preview: Preview = {
   loaders: [mswLoader(startMockServiceWorker)],
   decorators: [withTheme],
+  argTypesEnhancers: [readableArgTypes],
   beforeEach: removeLiveAnnouncers,
   initialGlobals: {
     theme: testTheme ?? 'dark',
@@ -78,6 +82,25 @@ const preview: Preview = {
       },
     },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+    // Autodocs pages (the UI components') show the component's JSDoc, its usage guidance (`parameters.usage`),
+    // its props with their descriptions and defaults, and its stories; all docs follow the theme toolbar.
+    docs: { container: ThemedDocsContainer, page: ComponentDocsPage, toc: false },
+    // The sidebar in the order a designer reads it: the system first, then the product built with it. Titles
+    // (and so story ids) stay as they were; only their order changes.
+    options: {
+      storySort: {
+        order: [
+          'Introduction',
+          'Foundations',
+          ['Colour', 'Typography', 'Space, radius and breakpoints', 'Elevation and motion'],
+          'UI',
+          'Screens',
+          'Flows',
+          'Admin',
+          'Widget',
+        ],
+      },
+    },
   },
 }
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, type ExpectStatic, inject, it } from 'vitest'
@@ -7,7 +8,9 @@ import { passes, storybookLanes } from '../../vitest.storybook.config'
 // Every story of the built Storybook, in the pages designers and Chromatic open: each story renders in the
 // static build's own iframe, its play function runs, and the accessibility check (axe, an error in this
 // project) passes, in both story passes (dark at 1280 px, light at 375 px). A story fails on a failed render or
-// play function, a failed check, or any console error, as in the story tests run on the sources.
+// play function, a failed check, or any console error, as in the story tests run on the sources. Every docs page
+// (the MDX pages and the components' autodocs) renders in the same passes and must pass axe with no console
+// error either.
 
 interface IndexEntry {
   type: string
@@ -24,10 +27,18 @@ interface StoryOutcome {
 const index = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, '../../storybook-static/index.json'), 'utf8'),
 ) as { entries: Record<string, IndexEntry> }
+// STORYBOOK_ONLY=<substring>[,<substring>...] keeps the stories and docs pages whose id contains one of them
+// (e.g. STORYBOOK_ONLY=docs,ui-table), for a quick run while working on a few.
+const only = (process.env.STORYBOOK_ONLY ?? '').split(',').filter(Boolean)
+const selected = (id: string) => only.length === 0 || only.some((part) => id.includes(part))
 // The same stories as the story tests: those tagged 'test' (every story unless it opts out).
 const storyIds = Object.values(index.entries)
-  .filter((entry) => entry.type === 'story' && (entry.tags ?? []).includes('test'))
+  .filter((entry) => entry.type === 'story' && (entry.tags ?? []).includes('test') && selected(entry.id))
   .map((entry) => entry.id)
+const docsIds = Object.values(index.entries)
+  .filter((entry) => entry.type === 'docs' && selected(entry.id))
+  .map((entry) => entry.id)
+const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
 // Listens on Storybook's channel from the moment the preview creates it: each story's outcome (STORY_FINISHED
 // carries its status and the a11y report) and the exceptions of its render or play function.
@@ -46,7 +57,9 @@ function listenToStories() {
       inFlight -= 1
     })
   }
+  const docsRendered: Record<string, true> = {}
   Object.assign(window, {
+    __docsRendered: docsRendered,
     __storyOutcomes: outcomes,
     __storyExceptions: exceptions,
     __requestsInFlight: () => inFlight,
@@ -58,6 +71,9 @@ function listenToStories() {
       channel = value
       value.on('storyFinished', (event: { storyId: string } & StoryOutcome) => {
         outcomes[event.storyId] = { status: event.status, reporters: event.reporters }
+      })
+      value.on('docsRendered', (id: string) => {
+        docsRendered[id] = true
       })
       for (const name of ['playFunctionThrewException', 'storyThrewException', 'storyErrored']) {
         value.on(name, (error: { message?: string; title?: string; description?: string }) =>
@@ -104,7 +120,8 @@ describe.each(selectedPasses)(
 
     async function openLane(): Promise<Lane> {
       const page = await browser.newPage({ viewport: { width, height } })
-      const first = storyIds[0] ?? ''
+      const first = storyIds[0] ?? docsIds[0] ?? ''
+      const viewMode = storyIds.length > 0 ? 'story' : 'docs'
       const lane: Lane = { page, consoleErrors: [], storyId: first }
       page.setDefaultTimeout(30_000)
       await page.addInitScript(listenToStories)
@@ -119,12 +136,17 @@ describe.each(selectedPasses)(
       })
       page.on('pageerror', (error) => lane.consoleErrors.push(`page error: ${error.message}`))
       await page.goto(
-        `${inject('storybookUrl')}/iframe.html?id=${first}&viewMode=story&globals=theme:${theme}`,
+        `${inject('storybookUrl')}/iframe.html?id=${first}&viewMode=${viewMode}&globals=theme:${theme}`,
       )
       await page.waitForFunction(
-        (id) => id in (window as unknown as { __storyOutcomes: object }).__storyOutcomes,
-        first,
+        ([id, mode]) => {
+          const state = window as unknown as { __storyOutcomes: object; __docsRendered: object }
+          return id in (mode === 'story' ? state.__storyOutcomes : state.__docsRendered)
+        },
+        [first, viewMode] as const,
       )
+      // axe for the docs pages (stories get theirs from the a11y addon).
+      await page.addScriptTag({ path: axeScript })
       return lane
     }
 
@@ -140,8 +162,14 @@ describe.each(selectedPasses)(
       await browser?.close()
     })
 
-    it('lists the stories of the build', () => {
+    it('lists the stories and docs pages of the build', () => {
+      if (only.length > 0) return
       expect(storyIds.length).toBeGreaterThan(100)
+      // The introduction, the foundations and a page for every UI component.
+      const titles = new Set(Object.values(index.entries).map((entry) => entry.id.split('--')[0]))
+      const uiComponents = [...titles].filter((title) => title?.startsWith('ui-'))
+      expect(docsIds).toEqual(expect.arrayContaining(['introduction--docs', 'foundations-colour--docs']))
+      expect(docsIds).toEqual(expect.arrayContaining(uiComponents.map((title) => `${title}--docs`)))
     })
 
     it.concurrent.for(storyIds)('%s renders, plays and passes its checks', async (storyId, { expect }) => {
@@ -152,35 +180,57 @@ describe.each(selectedPasses)(
         release(lane)
       }
     })
+
+    it.concurrent.for(docsIds)('docs page %s renders and passes axe', async (docsId, { expect }) => {
+      const lane = await acquire()
+      try {
+        await expectDocsPass(lane, docsId, expect)
+      } finally {
+        release(lane)
+      }
+    })
   },
 )
 
-/** Renders the story in the lane's page (unless it is the one the page shows) and checks its outcome. */
-async function expectStoryPasses(lane: Lane, storyId: string, expect: ExpectStatic) {
+/**
+ * Shows the story or docs page in the lane's page (unless it is the one the page shows), once the requests of
+ * the previous one are answered, with the lane's console and the page's records cleared.
+ */
+async function show(lane: Lane, id: string, viewMode: 'story' | 'docs') {
   const { page } = lane
-  if (lane.storyId !== storyId) {
-    await page
-      .waitForFunction(
-        () => (window as unknown as { __requestsInFlight: () => number }).__requestsInFlight() === 0,
-        undefined,
-        { timeout: 1_500 },
-      )
-      .catch(() => undefined)
-    lane.consoleErrors = []
-    lane.storyId = storyId
-    await page.evaluate((id) => {
+  if (lane.storyId === id) return
+  await page
+    .waitForFunction(
+      () => (window as unknown as { __requestsInFlight: () => number }).__requestsInFlight() === 0,
+      undefined,
+      { timeout: 1_500 },
+    )
+    .catch(() => undefined)
+  lane.consoleErrors = []
+  lane.storyId = id
+  await page.evaluate(
+    ([entryId, mode]) => {
       const state = window as unknown as {
         __storyOutcomes: Record<string, unknown>
+        __docsRendered: Record<string, unknown>
         __storyExceptions: string[]
       }
-      delete state.__storyOutcomes[id]
+      delete state.__storyOutcomes[entryId]
+      delete state.__docsRendered[entryId]
       state.__storyExceptions.length = 0
       const channel = (
         window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: { emit(...args: unknown[]): void } }
       ).__STORYBOOK_ADDONS_CHANNEL__
-      channel.emit('setCurrentStory', { storyId: id, viewMode: 'story' })
-    }, storyId)
-  }
+      channel.emit('setCurrentStory', { storyId: entryId, viewMode: mode })
+    },
+    [id, viewMode] as const,
+  )
+}
+
+/** Renders the story in the lane's page and checks its outcome. */
+async function expectStoryPasses(lane: Lane, storyId: string, expect: ExpectStatic) {
+  const { page } = lane
+  await show(lane, storyId, 'story')
   await page.waitForFunction(
     (id) => id in (window as unknown as { __storyOutcomes: object }).__storyOutcomes,
     storyId,
@@ -202,4 +252,57 @@ async function expectStoryPasses(lane: Lane, storyId: string, expect: ExpectStat
     consoleErrors: [],
   })
   expect(outcome?.status).toBe('success')
+}
+
+/**
+ * Renders the docs page in the lane's page, lets the stories it shows settle, and runs axe on the whole page
+ * with the a11y addon's rules (every rule but `region`, which the addon leaves out too).
+ */
+async function expectDocsPass(lane: Lane, docsId: string, expect: ExpectStatic) {
+  const { page } = lane
+  await show(lane, docsId, 'docs')
+  await page.waitForFunction(
+    (id) => id in (window as unknown as { __docsRendered: object }).__docsRendered,
+    docsId,
+    { timeout: 55_000 },
+  )
+  // The page's stories render after the page itself: wait for their loaders' requests and two frames.
+  await page
+    .waitForFunction(
+      () => (window as unknown as { __requestsInFlight: () => number }).__requestsInFlight() === 0,
+      undefined,
+      { timeout: 1_500 },
+    )
+    .catch(() => undefined)
+  const violations = await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    const { axe } = window as unknown as {
+      axe: {
+        run(
+          context: Element,
+          options: object,
+        ): Promise<{ violations: { id: string; help: string; nodes: { target: unknown[] }[] }[] }>
+      }
+    }
+    // As before each story (.storybook/preview.tsx): react-aria's live region of an earlier story may remain.
+    for (const node of document.querySelectorAll('[data-live-announcer]')) node.remove()
+    // The whole body: the docs page and whatever its stories portal out of it (popovers, toasts).
+    // Stories a docs page shows in frames of their own (`docs.story.inline: false`) are checked as stories.
+    const results = await axe.run(document.body, { iframes: false, rules: { region: { enabled: false } } })
+    return results.violations.map(
+      (violation) =>
+        `${violation.id} (${violation.help}): ${violation.nodes
+          .slice(0, 5)
+          .map((node) => JSON.stringify(node.target))
+          .join(', ')}`,
+    )
+  })
+  const exceptions = await page.evaluate(() => [
+    ...(window as unknown as { __storyExceptions: string[] }).__storyExceptions,
+  ])
+  expect({ violations, exceptions, consoleErrors: lane.consoleErrors }).toEqual({
+    violations: [],
+    exceptions: [],
+    consoleErrors: [],
+  })
 }

@@ -5,7 +5,22 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 const meta = {
   title: 'UI/AlertDialog',
   component: AlertDialog,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Ask before an action that cannot be undone (cancel an order, delete a key), naming the action in the title.',
+        'Label the confirming button with the action itself (“Cancel order”), and use the critical tone when it destroys something.',
+      ],
+      dont: [
+        'Don’t use it for information or success messages: use a Toast or a Banner.',
+        'Don’t ask for confirmation of actions that can be undone; let the user undo instead.',
+      ],
+    },
+    layout: 'padded',
+    // Its stories open a modal, which on the docs page would cover the page: each keeps to a frame of its own.
+    docs: { story: { inline: false, height: '420px' } },
+  },
   argTypes: { tone: { control: 'inline-radio', options: alertDialogTones } },
   args: {
     title: 'Cancel this order?',

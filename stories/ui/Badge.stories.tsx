@@ -5,7 +5,20 @@ import { expect } from 'storybook/test'
 const meta = {
   title: 'UI/Badge',
   component: Badge,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Mark a short, static attribute next to what it describes (“New”, “Beta”, a count).',
+        'Pick the tone by meaning: success, warning, critical, info or neutral.',
+      ],
+      dont: [
+        'Don’t make it interactive: a badge is not a button or a link.',
+        'Don’t use it for an order’s or payment’s status: StatusBadge maps statuses to tones consistently.',
+      ],
+    },
+    layout: 'padded',
+  },
   argTypes: { tone: { control: 'inline-radio', options: badgeTones } },
   args: { children: 'New', tone: 'info' },
 } satisfies Meta<typeof Badge>

@@ -6,7 +6,20 @@ import { expect, fn, userEvent } from 'storybook/test'
 const meta = {
   title: 'UI/Banner',
   component: Banner,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Tell about a state of the whole page or section (a failed load with Retry, a payment that came back).',
+        'Keep it to one sentence and at most one action.',
+      ],
+      dont: [
+        'Don’t use it for the result of a single action the user just took: use a Toast.',
+        'Don’t stack several banners; merge them or show the most important.',
+      ],
+    },
+    layout: 'padded',
+  },
   argTypes: { tone: { control: 'inline-radio', options: bannerTones } },
   args: { tone: 'info', children: 'Deposit of $10 initiated. Please complete the payment process.' },
 } satisfies Meta<typeof Banner>

@@ -5,7 +5,20 @@ import { expect } from 'storybook/test'
 const meta = {
   title: 'UI/Box',
   component: Box,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Use it for one-off layout: padding, background, a responsive display or grid, with token values.',
+        'Pass `as` to keep the right element (section, nav, ul) for its meaning.',
+      ],
+      dont: [
+        'Don’t style a Box with raw colours or pixel sizes; only the token-valued props.',
+        'Don’t use it for a row or column of items with a gap: Stack says that more clearly.',
+      ],
+    },
+    layout: 'padded',
+  },
   args: {
     padding: 'large',
     background: 'surface',

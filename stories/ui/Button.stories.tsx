@@ -5,7 +5,21 @@ import { expect, fn, userEvent } from 'storybook/test'
 const meta = {
   title: 'UI/Button',
   component: Button,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Use one primary button per view for the main action; secondary or ghost for the others.',
+        'Label it with a verb that says what happens (“Place Order”), and give an icon-only button an `aria-label`.',
+        'Show `isPending` while its request runs instead of disabling it.',
+      ],
+      dont: [
+        'Don’t use a button to navigate: use a Link.',
+        'Don’t use the critical tone for anything but destructive actions.',
+      ],
+    },
+    layout: 'padded',
+  },
   args: { children: 'Place Order', onPress: fn() },
   argTypes: {
     tone: { control: 'inline-radio', options: buttonTones },

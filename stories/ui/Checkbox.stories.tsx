@@ -5,7 +5,20 @@ import { expect, fn, userEvent } from 'storybook/test'
 const meta = {
   title: 'UI/Checkbox',
   component: Checkbox,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Use it for an independent yes/no choice that takes effect when the form is submitted.',
+        'Write the label as a statement the user agrees to.',
+      ],
+      dont: [
+        'Don’t use it for a setting that applies at once: use a Switch.',
+        'Don’t use several checkboxes for mutually exclusive options: use a RadioGroup.',
+      ],
+    },
+    layout: 'padded',
+  },
   args: { children: 'Remember me', onChange: fn() },
 } satisfies Meta<typeof Checkbox>
 export default meta

@@ -8,7 +8,20 @@ const start = new CalendarDateTime(2026, 11, 21, 10, 0)
 const meta = {
   title: 'UI/DatePicker',
   component: DatePicker,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Use it for a single date the user picks (a report’s range end, a schedule).',
+        'Label it with what the date is for, and set min and max when the range is limited.',
+      ],
+      dont: [
+        'Don’t use it for dates the user knows by heart as text (a birth date): a text field is quicker.',
+        'Don’t use it for a time of day alone.',
+      ],
+    },
+    layout: 'padded',
+  },
   args: { label: 'Start date', defaultValue: start, onChange: fn() },
 } satisfies Meta<typeof DatePicker>
 export default meta

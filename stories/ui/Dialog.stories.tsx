@@ -5,7 +5,22 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 const meta = {
   title: 'UI/Dialog',
   component: Dialog,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Use it for a short task that needs the user’s attention and keeps the page underneath (order details, a small form).',
+        'Give it a title; focus moves into it and returns to the trigger on close.',
+      ],
+      dont: [
+        'Don’t put long flows or navigation in a dialog: give them a page.',
+        'Don’t open a dialog from another dialog.',
+      ],
+    },
+    layout: 'padded',
+    // Its stories open a modal, which on the docs page would cover the page: each keeps to a frame of its own.
+    docs: { story: { inline: false, height: '480px' } },
+  },
   args: { title: 'Order details', children: null },
   render: (args) => (
     <DialogTrigger>

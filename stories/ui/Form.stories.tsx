@@ -15,7 +15,17 @@ const services = [
   { id: 'likes', label: 'Likes' },
 ]
 
-function OrderForm({ onValid }: { onValid: (values: OrderValues) => void }) {
+/**
+ * An order form as the panel builds one: `Form` with the react-hook-form fields (`FormSelect`, `FormTextField`,
+ * `FormNumberField`, `FormCheckbox`), each wired to the form's `control` by its `name`. Their props are listed
+ * below this example's.
+ */
+function OrderForm({
+  onValid,
+}: {
+  /** Called with the values once every field is valid. */
+  onValid: (values: OrderValues) => void
+}) {
   const { control, handleSubmit } = useForm<OrderValues>({
     defaultValues: { serviceType: null, url: '', quantity: undefined, acceptTerms: false },
     // The Form wrapper moves focus itself (in reading order), so react-hook-form does not.
@@ -62,7 +72,23 @@ function OrderForm({ onValid }: { onValid: (values: OrderValues) => void }) {
 const meta = {
   title: 'UI/Form',
   component: OrderForm,
-  parameters: { layout: 'padded' },
+  subcomponents: { Form, FormSelect, FormTextField, FormNumberField, FormCheckbox },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Build forms with react-hook-form and the Form fields, so labels, errors and submission are consistent.',
+        'Validate on submit and show each error under its field, in the spec’s wording.',
+      ],
+      dont: [
+        'Don’t disable the submit button to signal invalid input; let the submission show the errors.',
+        'Don’t place fields without visible labels.',
+      ],
+    },
+    layout: 'padded',
+    // Each story is the same form (one landmark name): on the docs page they show in frames of their own.
+    docs: { story: { inline: false, height: '560px' } },
+  },
   args: { onValid: fn() },
 } satisfies Meta<typeof OrderForm>
 export default meta

@@ -5,7 +5,22 @@ import { expect } from 'storybook/test'
 const meta = {
   title: 'UI/Heading',
   component: Heading,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Use the level that fits the page outline (one h1 per page, no skipped levels).',
+        'Change `size` for the look, never the level.',
+      ],
+      dont: [
+        'Don’t pick a heading level for its size.',
+        'Don’t use bold Text where a section needs a heading.',
+      ],
+    },
+    layout: 'padded',
+    // A page of headings would break the docs page's own outline: its stories show in frames of their own.
+    docs: { story: { inline: false, height: '360px' } },
+  },
   argTypes: {
     level: { control: 'inline-radio', options: headingLevels },
     size: { control: 'inline-radio', options: headingSizes },

@@ -5,7 +5,20 @@ import { expect } from 'storybook/test'
 const meta = {
   title: 'UI/Icon',
   component: Icon,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Pair an icon with a visible label, or give the control an `aria-label` when the icon stands alone.',
+        'Use icons from the set so sizes and strokes match.',
+      ],
+      dont: [
+        'Don’t rely on an icon alone to carry a meaning (status, error): add text.',
+        'Don’t paste inline SVGs into screens.',
+      ],
+    },
+    layout: 'padded',
+  },
   argTypes: {
     name: { control: 'select', options: iconNames },
     size: { control: 'inline-radio', options: iconSizes },

@@ -6,7 +6,17 @@ import { expect, fn, userEvent } from 'storybook/test'
 const meta = {
   title: 'UI/Link',
   component: Link,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Use it to go somewhere: another page, a section, an external site.',
+        'Make the link text say where it goes without its surroundings.',
+      ],
+      dont: ['Don’t use it to run an action (save, delete): use a Button.', 'Don’t write “click here”.'],
+    },
+    layout: 'padded',
+  },
   argTypes: { variant: { control: 'inline-radio', options: linkVariants } },
   args: { href: '/terms', children: 'Terms of Service' },
 } satisfies Meta<typeof Link>

@@ -6,7 +6,21 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 const meta = {
   title: 'UI/Menu',
   component: Menu,
-  parameters: { layout: 'padded', navigate: fn() },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Offer a short list of actions or destinations behind one trigger (the user menu, a row’s actions).',
+        'Give the trigger an accessible name.',
+      ],
+      dont: [
+        'Don’t use it to choose a value for a form: use a Select or RadioGroup.',
+        'Don’t hide the page’s main action in a menu.',
+      ],
+    },
+    layout: 'padded',
+    navigate: fn(),
+  },
   args: { onAction: fn() },
   render: function UserMenu(args, { parameters }) {
     return (

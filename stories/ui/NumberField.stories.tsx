@@ -5,7 +5,20 @@ import { expect, fn, userEvent } from 'storybook/test'
 const meta = {
   title: 'UI/NumberField',
   component: NumberField,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Use it for amounts and quantities, with min, max and step from the data’s limits.',
+        'Let it format the value (currency, grouping) through its format options.',
+      ],
+      dont: [
+        'Don’t use it for identifiers that happen to be digits (phone numbers, codes): use a TextField.',
+        'Don’t drop the label for a placeholder.',
+      ],
+    },
+    layout: 'padded',
+  },
   args: { label: 'Quantity', placeholder: 'Minimum: 1', minValue: 1, maxValue: 10000, onChange: fn() },
 } satisfies Meta<typeof NumberField>
 export default meta

@@ -5,7 +5,20 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 const meta = {
   title: 'UI/Popover',
   component: Popover,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Show extra, interactive detail anchored to its trigger (an order’s summary).',
+        'Keep it small; it closes on Escape and on a click outside.',
+      ],
+      dont: [
+        'Don’t put a task that needs full attention in a popover: use a Dialog.',
+        'Don’t use it for a plain hint on hover or focus: use a Tooltip.',
+      ],
+    },
+    layout: 'padded',
+  },
   args: {
     trigger: 'Order #1042',
     title: 'Order 1042 details',

@@ -5,7 +5,24 @@ import { expect, fn, userEvent } from 'storybook/test'
 const meta = {
   title: 'UI/RadioGroup',
   component: RadioGroup,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Use it for one choice among two to six visible options.',
+        'Give the group a label and pick a sensible default.',
+      ],
+      dont: [
+        'Don’t use it for many options: use a Select.',
+        'Don’t use it for independent choices: use Checkboxes.',
+      ],
+    },
+    layout: 'padded',
+  },
+  // Storybook's object control renders list items outside a list (an axe error on the docs page).
+  argTypes: {
+    children: { control: false },
+  },
   args: {
     label: 'Renewal period',
     onChange: fn(),

@@ -17,7 +17,24 @@ const actionTypes = [
 const meta = {
   title: 'UI/Select',
   component: Select,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Use it for one choice among many options, or where space is short.',
+        'Label it and keep option texts short and distinct.',
+      ],
+      dont: [
+        'Don’t use it for two or three options: a RadioGroup shows them all at once.',
+        'Don’t use it for actions: use a Menu.',
+      ],
+    },
+    layout: 'padded',
+  },
+  // Storybook's object control renders list items outside a list (an axe error on the docs page).
+  argTypes: {
+    items: { control: false },
+  },
   args: { label: 'Action type', items: actionTypes, placeholder: 'Select an action type', onChange: fn() },
 } satisfies Meta<typeof Select>
 export default meta

@@ -5,7 +5,20 @@ import { expect } from 'storybook/test'
 const meta = {
   title: 'UI/Spinner',
   component: Spinner,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Show it where content is loading or an action is pending, with a label that says what.',
+        'Prefer a Button’s `isPending` for an action in progress.',
+      ],
+      dont: [
+        'Don’t show a spinner for a whole page when its layout is known: show the layout’s loading state.',
+        'Don’t leave it without a label.',
+      ],
+    },
+    layout: 'padded',
+  },
   argTypes: { size: { control: 'inline-radio', options: spinnerSizes } },
 } satisfies Meta<typeof Spinner>
 export default meta

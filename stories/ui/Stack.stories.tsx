@@ -13,8 +13,23 @@ import { expect } from 'storybook/test'
 const meta = {
   title: 'UI/Stack',
   component: Stack,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Lay out a row or column of items with a token gap, wrapping when needed.',
+        'Switch direction at a breakpoint for narrow screens.',
+      ],
+      dont: [
+        'Don’t add margins to the children for spacing: use the gap.',
+        'Don’t nest stacks where one with `wrap` does.',
+      ],
+    },
+    layout: 'padded',
+  },
+  // Storybook's object control renders list items outside a list (an axe error on the docs page).
   argTypes: {
+    children: { control: false },
     direction: { control: 'inline-radio', options: stackDirections },
     align: { control: 'select', options: stackAlignments },
     justify: { control: 'select', options: stackJustifications },

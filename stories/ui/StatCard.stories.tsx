@@ -5,7 +5,20 @@ import { expect } from 'storybook/test'
 const meta = {
   title: 'UI/StatCard',
   component: StatCard,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Show one key figure with its label (balance, orders this month) in a row of stat cards.',
+        'Format the value as the rest of the panel does (currency, grouping).',
+      ],
+      dont: [
+        'Don’t put long text or actions in a stat card.',
+        'Don’t show figures without their unit or period.',
+      ],
+    },
+    layout: 'padded',
+  },
   args: { label: 'Balance', value: '$125.40' },
 } satisfies Meta<typeof StatCard>
 export default meta

@@ -6,7 +6,20 @@ import { expect } from 'storybook/test'
 const meta = {
   title: 'UI/StatusBadge',
   component: StatusBadge,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Show the status of an order, payment or job; it maps each status to its tone and text.',
+        'Use it in tables and detail views alike so statuses read the same everywhere.',
+      ],
+      dont: [
+        'Don’t rebuild a status with a Badge and a chosen tone.',
+        'Don’t rely on its colour alone; its text carries the status.',
+      ],
+    },
+    layout: 'padded',
+  },
   argTypes: { kind: { control: 'inline-radio', options: ['order', 'transaction'] } },
   args: { kind: 'order', status: 'completed' },
 } satisfies Meta<typeof StatusBadge>

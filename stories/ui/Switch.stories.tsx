@@ -5,7 +5,20 @@ import { expect, fn, userEvent } from 'storybook/test'
 const meta = {
   title: 'UI/Switch',
   component: Switch,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Use it for a setting that takes effect at once (notifications on or off).',
+        'Label it with the setting, not with “on” or “off”.',
+      ],
+      dont: [
+        'Don’t use it in a form that is submitted: use a Checkbox.',
+        'Don’t use it for choices with more than two states.',
+      ],
+    },
+    layout: 'padded',
+  },
   args: { children: 'Email notifications', onChange: fn() },
 } satisfies Meta<typeof Switch>
 export default meta

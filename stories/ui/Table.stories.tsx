@@ -67,7 +67,20 @@ function SortableOrders(props: Partial<Parameters<typeof Table<Order>>[0]>) {
 const meta = {
   title: 'UI/Table',
   component: Table<Order>,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Show rows of records to compare, with a row header column and sortable columns where sorting helps.',
+        'Give it an accessible name, and an empty state that says what would appear.',
+      ],
+      dont: [
+        'Don’t use a table for layout.',
+        'Don’t cram more columns than fit at 375 px; hide the secondary ones on mobile or show cards.',
+      ],
+    },
+    layout: 'padded',
+  },
   args: { 'aria-label': 'Orders', columns, rows: orders, emptyState: 'No orders found' },
 } satisfies Meta<typeof Table<Order>>
 export default meta

@@ -5,7 +5,20 @@ import { expect, fn, userEvent, waitFor } from 'storybook/test'
 const meta = {
   title: 'UI/Tabs',
   component: Tabs,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Switch between views of the same subject on one page (settings sections).',
+        'Keep tab labels short; the arrow keys move between tabs.',
+      ],
+      dont: [
+        'Don’t use tabs for steps of a flow that must be done in order.',
+        'Don’t use them as the site’s main navigation.',
+      ],
+    },
+    layout: 'padded',
+  },
   args: { onSelectionChange: fn() },
   render: (args) => (
     <Tabs {...args}>

@@ -5,7 +5,20 @@ import { expect } from 'storybook/test'
 const meta = {
   title: 'UI/Text',
   component: Text,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Set body text with its size, weight and tone props (muted for secondary text).',
+        'Use `elementType` to keep the right element (p, span, label).',
+      ],
+      dont: [
+        'Don’t use a raw colour or font size; pick a size and tone.',
+        'Don’t use muted text for anything the user must read to act.',
+      ],
+    },
+    layout: 'padded',
+  },
   argTypes: {
     size: { control: 'inline-radio', options: textSizes },
     tone: { control: 'inline-radio', options: textTones },

@@ -5,7 +5,20 @@ import { expect, fn, userEvent } from 'storybook/test'
 const meta = {
   title: 'UI/TextField',
   component: TextField,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Use it for a single line of free text, with a visible label and an error message under it.',
+        'Set `type` and `autoComplete` for emails, passwords and names.',
+      ],
+      dont: [
+        'Don’t use the placeholder as the label.',
+        'Don’t use it for numbers with limits: use a NumberField.',
+      ],
+    },
+    layout: 'padded',
+  },
   args: { label: 'Target URL', placeholder: 'https://', onChange: fn() },
 } satisfies Meta<typeof TextField>
 export default meta

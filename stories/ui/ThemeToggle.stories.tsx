@@ -16,7 +16,22 @@ function RootThemeToggle({
 const meta = {
   title: 'UI/ThemeToggle',
   component: ThemeToggle,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Place it once, in the header, so the user can switch between the dark and light themes.',
+        'Keep it controlled by the app, which saves the choice and restores it on the next visit.',
+      ],
+      dont: [
+        'Don’t add a second theme control elsewhere.',
+        'Don’t apply a theme by hand; the toggle and applyTheme keep the page root consistent.',
+      ],
+    },
+    layout: 'padded',
+    // Its stories switch the theme of the page root: on the docs page each keeps to a frame of its own.
+    docs: { story: { inline: false, height: '120px' } },
+  },
   args: { theme: 'dark', onThemeChange: fn() },
 } satisfies Meta<typeof ThemeToggle>
 export default meta

@@ -38,7 +38,20 @@ function ToastDemo(props: ToastDemoProps) {
 const meta = {
   title: 'UI/Toast',
   component: ToastDemo,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Confirm the result of an action the user just took (“Order placed”), briefly.',
+        'Use the critical tone for a failed action, with its message.',
+      ],
+      dont: [
+        'Don’t put information the user must act on in a toast: it disappears. Use a Banner.',
+        'Don’t show a toast for every background update.',
+      ],
+    },
+    layout: 'padded',
+  },
   argTypes: { tone: { control: 'inline-radio', options: toastTones } },
   args: { tone: 'success', message: 'Order placed', timeout: 5000 },
 } satisfies Meta<typeof ToastDemo>

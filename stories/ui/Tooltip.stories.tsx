@@ -5,7 +5,20 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 const meta = {
   title: 'UI/Tooltip',
   component: Tooltip,
-  parameters: { layout: 'centered' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Name an icon-only control, or add a short hint, on hover and keyboard focus.',
+        'Keep it to a few words.',
+      ],
+      dont: [
+        'Don’t put interactive content or essential information in a tooltip: use a Popover or visible text.',
+        'Don’t attach it to something that cannot take focus.',
+      ],
+    },
+    layout: 'centered',
+  },
   args: {
     content: 'Add funds',
     delay: 100,

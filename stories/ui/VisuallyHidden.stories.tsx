@@ -5,7 +5,20 @@ import { expect } from 'storybook/test'
 const meta = {
   title: 'UI/VisuallyHidden',
   component: VisuallyHidden,
-  parameters: { layout: 'padded' },
+  tags: ['autodocs'],
+  parameters: {
+    usage: {
+      do: [
+        'Give screen-reader users text that the visual layout already conveys (a table’s caption, a column of icons).',
+        'Keep what it says in line with what is shown.',
+      ],
+      dont: [
+        'Don’t hide interactive controls with it.',
+        'Don’t use it to stuff labels that sighted users also need: show them.',
+      ],
+    },
+    layout: 'padded',
+  },
   args: { children: 'Add funds to your wallet' },
   render: (args) => (
     <Button tone="ghost" isIconOnly>
