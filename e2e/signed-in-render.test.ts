@@ -86,9 +86,9 @@ describe('the served HTML of a signed-in page', () => {
     expect(await (await getPage('/dashboard', `${SESSION_COOKIE}=${ended.token}`)).text()).toBe(shell)
   })
 
-  it('is not rendered for the pages the server does not render (sign-in, the console)', async () => {
+  it('is not rendered for the pages the server does not render (sign-in, settings, the console)', async () => {
     const shell = await (await getPage('/dashboard')).text()
-    for (const path of ['/auth', '/admin']) {
+    for (const path of ['/auth', '/settings', '/admin']) {
       expect(await (await getPage(path, `${SESSION_COOKIE}=${token}`)).text()).toBe(shell)
     }
   })

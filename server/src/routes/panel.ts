@@ -14,9 +14,9 @@ import { sendSignedInPage, type SignedInPage, type SignedInPageOptions } from '.
 // - /assets/*: the hashed bundles, cached for a year (their names change with their content);
 // - the public pages (/, /about, /privacy, /terms, /security): HTML rendered by the panel's server render with
 //   the current service list, rendered again when the list changes, so the pricing grid is never stale;
-// - the signed-in pages (/dashboard, /orders, /wallet, /settings) with a valid session cookie: rendered for that
+// - the signed-in pages /dashboard, /orders and /wallet with a valid session cookie: rendered for that
 //   session by the panel's server render and streamed (signed-in-page.ts); the browser hydrates them;
-// - /auth, /logout, the operator console (/admin/...) and the signed-in pages without a session: the app shell,
+// - /auth, /logout, /settings, the operator console (/admin/...) and the signed-in pages without a session: the app shell,
 //   rendered in the browser;
 // - any other path: the landing page, with status 404.
 // Mount it last: its catch-all answers every GET the API, the sandbox and the simulator have not.
@@ -24,10 +24,13 @@ import { sendSignedInPage, type SignedInPage, type SignedInPageOptions } from '.
 /** apps/panel/dist, beside this server in the workspace. */
 export const defaultPanelDistDir = path.resolve(import.meta.dirname, '../../../apps/panel/dist')
 
-/** The signed-in pages the server renders for a session (signed-in-page.ts); the app shell without one. */
-const signedInPaths = new Set(['/dashboard', '/orders', '/wallet', '/settings'])
+/**
+ * The signed-in pages the server renders for a session (signed-in-page.ts); the app shell without one.
+ * /settings is not one of them: its API tab shows the window's origin, which a server render does not know.
+ */
+const signedInPaths = new Set(['/dashboard', '/orders', '/wallet'])
 /** Paths of the app shell: rendered in the browser (the guard and the session live there). */
-const appShellPaths = new Set(['/auth', '/logout', ...signedInPaths])
+const appShellPaths = new Set(['/auth', '/logout', '/settings', ...signedInPaths])
 /** The operator console: /admin and its sections (/admin/users, ...), also the app shell. */
 const appShellPrefixes = ['/admin']
 
