@@ -67,8 +67,9 @@ if (signedIn && isSignedInPath(window.location.pathname)) {
     retry: false,
   })
   // The pages that open on an order form ask for the service list now too: the form then renders once, with
-  // its choices, instead of rendering again when they arrive.
-  if (opensOnOrderForm(window.location.pathname)) {
+  // its choices, instead of rendering again when they arrive. Not before a hydration: the server rendered the
+  // form without them, and hydration must render what it did (the form asks for them once hydrated).
+  if (opensOnOrderForm(window.location.pathname) && !hydrates) {
     void queryClient.prefetchQuery(servicesQuery(client))
   }
 }

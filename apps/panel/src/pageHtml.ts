@@ -36,3 +36,27 @@ export function withInlineStylesheet(html: string, stylesheets: Record<string, s
 export const ADD_MODULE_PRELOAD =
   "function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;" +
   'document.head.appendChild(l)}'
+
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g
+
+/**
+ * A prerendered page's scripts (the build's entry and its preloads, from the template, and the page's own
+ * `pagePreloads`) asked for once the page has painted, by an inline script at the end of the body, instead of
+ * from the head: the page's content is all in its HTML, and its first paint then neither waits on nor shares the
+ * connection with the code that hydrates it. In a hidden tab, which paints nothing, they are asked for at once.
+ */
+export function withScriptsAfterFirstPaint(html: string, pagePreloads: string[]): string {
+  const preloads = [...pagePreloads, ...[...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '')]
+  const entries = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1] ?? '')
+  if (entries.length === 0) return html
+  const load =
+    `(function(){function go(){${JSON.stringify(preloads)}.forEach(${ADD_MODULE_PRELOAD});` +
+    `${JSON.stringify(entries)}.forEach(function(h){var s=document.createElement('script');s.type='module';` +
+    `s.crossOrigin='';s.src=h;document.head.appendChild(s)})}` +
+    `if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})()`
+  return html
+    .replace(MODULE_PRELOAD, '')
+    .replace(MODULE_SCRIPT, '')
+    .replace('</body>', `<script>${load}</script></body>`)
+}

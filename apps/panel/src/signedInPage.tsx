@@ -8,12 +8,12 @@ import { QueryClient } from '@tanstack/react-query'
 import { App } from './App'
 import { readPageCookies } from './cookies'
 import { SIGNED_IN_STATE_ELEMENT_ID, type Manifests, type SignedInPageState } from './document'
-import { withHead, withInlineStylesheet } from './pageHtml'
-import { routePreloadScript } from './routePreload'
+import { withHead, withInlineStylesheet, withScriptsAfterFirstPaint } from './pageHtml'
+import { signedInPageChunks } from './routePreload'
 import { preloadRoute } from './routes'
 import { titleOf } from './titles'
 
-// The server render of a signed-in page (/dashboard, /orders, /wallet, /settings) for the session of the
+// The server render of a signed-in page (/dashboard, /orders, /wallet) for the session of the
 // request's cookie: the layout (sidebar, top bar with the balance and the user's name) and the page's first
 // view, rendered by the same App the browser renders, with the current user's data. The browser hydrates it
 // (main.tsx): the page paints from its HTML, before any script has arrived.
@@ -91,13 +91,11 @@ export async function renderSignedInPage(options: SignedInPageOptions): Promise<
     { nonce: options.nonce, onError: options.onError },
   )
 
-  const html = withInlineStylesheet(
-    withHead(
-      options.template,
-      titleOf(pathname),
-      `<script>${routePreloadScript(options.manifests.app, { askForUser: false })}</script>`,
-    ),
-    options.stylesheets,
+  // As on the public pages, the scripts are asked for once the page has painted: it paints from its HTML, and
+  // its first paint neither waits on nor shares the connection with the code that hydrates it.
+  const html = withScriptsAfterFirstPaint(
+    withInlineStylesheet(withHead(options.template, titleOf(pathname), ''), options.stylesheets),
+    signedInPageChunks(options.manifests.app, pathname),
   )
   const split = html.indexOf(ROOT_ELEMENT)
   if (split < 0) throw new Error(`The app's template has no ${ROOT_ELEMENT}`)
