@@ -59,9 +59,12 @@ export function signUp(page: Page, name: string): Promise<Session> {
   }, `${name}-${Date.now()}@example.com`)
 }
 
-/** Stores the session where the panel looks for it, so that its signed-in pages open signed in. */
-export function storeSession(page: Page, session: Session): Promise<void> {
-  return page.evaluate(
+/**
+ * Stores the session where the panel looks for it, so that its signed-in pages open signed in, then reloads
+ * the page: its head script copies the session into the cookie the server renders signed-in pages for.
+ */
+export async function storeSession(page: Page, session: Session): Promise<void> {
+  await page.evaluate(
     ({ keys, token, sessionId }) => {
       // Runs in the page; this file is compiled without the DOM library.
       const storage = (
@@ -72,4 +75,5 @@ export function storeSession(page: Page, session: Session): Promise<void> {
     },
     { keys: STORAGE_KEYS, ...session },
   )
+  await page.reload()
 }

@@ -32,6 +32,8 @@ const manifests = {
 // The public pages' template stays beside the server render, which fills it again at start; index.html
 // itself becomes the prerendered landing page.
 writeFileSync(path.join(serverDir, 'public.html'), template)
+// The app's entry too: the API server renders the signed-in pages into it for a session.
+writeFileSync(path.join(serverDir, 'index.html'), shellTemplate)
 rmSync(path.join(clientDir, 'public.html'))
 
 const assetsDir = path.join(clientDir, 'assets')

@@ -2,11 +2,12 @@ import { Suspense, useEffect, type ReactNode } from 'react'
 import { RouterProvider } from 'react-aria-components'
 import { useHref, useLocation, useNavigate, useRoutes, type NavigateOptions } from 'react-router'
 import { ClientProvider, isSessionEndingError, useLiveUpdates, useMe, type Client } from '@engage/client'
+import { ServerWideLayoutContext } from '@engage/screens'
 import { keepAbsoluteAddresses, ToastProvider } from '@engage/ui'
 import type { QueryClient } from '@tanstack/react-query'
 import { PageDataProvider } from './ApiClient'
 import { AppErrorBoundary } from './AppErrorBoundary'
-import { AppStateProvider, useSession } from './AppState'
+import { AppStateProvider, useSession, type InitialAppState } from './AppState'
 import { LOGOUT_PATH, routes } from './routes'
 import { titleOf } from './titles'
 
@@ -19,26 +20,35 @@ declare module 'react-aria-components' {
 export interface AppProps {
   client: Client
   queryClient: QueryClient
+  /** The server render's session and theme (from its cookies); the browser reads localStorage. */
+  initialState?: InitialAppState
+  /**
+   * Whether the signed-in layout is wide before the window is asked: what the server rendered with, given to
+   * the server render and to the hydration of its HTML alike.
+   */
+  serverWideLayout?: boolean
 }
 
 /** The whole panel, below the browser's router, with its one toast region (bottom right). */
-export function App({ client, queryClient }: AppProps) {
+export function App({ client, queryClient, initialState, serverWideLayout = true }: AppProps) {
   return (
     <ClientProvider client={client} queryClient={queryClient}>
       <PageDataProvider client={client}>
-        <AppStateProvider>
-          <AriaRouter>
-            <ToastProvider>
-              <UserDataRules />
-              <SignedInLiveUpdates />
-              <PageTitle />
-              <AppErrorBoundary>
-                <Suspense fallback={null}>
-                  <AppRoutes />
-                </Suspense>
-              </AppErrorBoundary>
-            </ToastProvider>
-          </AriaRouter>
+        <AppStateProvider initial={initialState}>
+          <ServerWideLayoutContext.Provider value={serverWideLayout}>
+            <AriaRouter>
+              <ToastProvider>
+                <UserDataRules />
+                <SignedInLiveUpdates />
+                <PageTitle />
+                <AppErrorBoundary>
+                  <Suspense fallback={null}>
+                    <AppRoutes />
+                  </Suspense>
+                </AppErrorBoundary>
+              </ToastProvider>
+            </AriaRouter>
+          </ServerWideLayoutContext.Provider>
         </AppStateProvider>
       </PageDataProvider>
     </ClientProvider>

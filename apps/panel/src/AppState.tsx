@@ -13,7 +13,7 @@ import { readStoredTheme, storeTheme } from './theme'
 
 // The app's two pieces of state that outlive a page: the session token and the colour theme. Both are read
 // from localStorage once at load (authenticated when a token is present at load) and written back
-// on every change.
+// on every change. The server render starts from what its request's cookies say instead.
 
 interface SessionState {
   /** The bearer token, or null when signed out. */
@@ -32,9 +32,15 @@ interface ThemeState {
 const SessionContext = createContext<SessionState | null>(null)
 const ThemeContext = createContext<ThemeState | null>(null)
 
-export function AppStateProvider({ children }: { children: ReactNode }) {
-  const [token, setToken] = useState(readStoredToken)
-  const [theme, setThemeState] = useState(readStoredTheme)
+/** What the server render starts from, in place of localStorage (which it has not): its cookies' copies. */
+export interface InitialAppState {
+  token: string | null
+  theme: Theme
+}
+
+export function AppStateProvider({ children, initial }: { children: ReactNode; initial?: InitialAppState }) {
+  const [token, setToken] = useState(() => (initial ? initial.token : readStoredToken()))
+  const [theme, setThemeState] = useState(() => (initial ? initial.theme : readStoredTheme()))
 
   const signIn = useCallback((newToken: string, sessionId: string) => {
     storeSession(newToken, sessionId)

@@ -20,6 +20,19 @@ export interface PageState {
   renderedAt: number
 }
 
+/** The JSON script that carries the data of a signed-in page rendered on the server (signedInPage.tsx). */
+export const SIGNED_IN_STATE_ELEMENT_ID = 'engage-signed-in'
+
+/** What that script holds: what the page was rendered with, so that hydration renders the same. */
+export interface SignedInPageState {
+  /** The API's answers the render used, by path (the current user): the browser's client takes them first. */
+  answers: Record<string, string>
+  /** The theme it was rendered in (its cookie's). */
+  theme: 'dark' | 'light'
+  /** Whether the layout was rendered wide. */
+  wide: boolean
+}
+
 /** Vite's client manifest: one entry per source module that became a chunk. */
 export type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>
 

@@ -1,20 +1,35 @@
 import './pressable.css'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { startTransition, StrictMode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { createClient, pollUnlessLive, queryKeys, servicesQuery } from '@engage/client'
+import { LAYOUT_BREAKPOINT_PX } from '@engage/contract'
 import { QueryClient } from '@tanstack/react-query'
 import { App } from './App'
-import { opensOnOrderForm, withEarlyAnswers } from './earlyAnswers'
+import { SIGNED_IN_STATE_ELEMENT_ID, type SignedInPageState } from './document'
+import { EARLY_ANSWERS_GLOBAL, opensOnOrderForm, withEarlyAnswers } from './earlyAnswers'
 import { isSignedInPath, preloadRoute } from './routes'
 import { readStoredToken } from './session'
+import { readStoredTheme } from './theme'
 
-// The entry of the app (/auth, /logout and the signed-in pages): the server sends these paths the empty
-// shell, rendered here once the chunks of the first route have arrived (loaded side by side, not one after
-// the other as nested lazy routes would).
+// The entry of the app (/auth, /logout and the signed-in pages), run once the chunks of the first route have
+// arrived (loaded side by side, not one after the other as nested lazy routes would). A signed-in page the
+// server rendered for this session (signedInPage.tsx) is hydrated; any other page arrives as the empty shell
+// and is rendered here.
 
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element')
+
+// What the server rendered the page with, if it did. Its answers (the current user) are the client's first.
+const renderedText = document.getElementById(SIGNED_IN_STATE_ELEMENT_ID)?.textContent
+const rendered = renderedText ? (JSON.parse(renderedText) as SignedInPageState) : null
+if (rendered) {
+  const holder = window as unknown as Record<string, Record<string, Promise<Response>> | undefined>
+  const early = (holder[EARLY_ANSWERS_GLOBAL] ??= {})
+  for (const [path, text] of Object.entries(rendered.answers)) {
+    early[path] = Promise.resolve(new Response(text, { headers: { 'Content-Type': 'application/json' } }))
+  }
+}
 
 const queryClient = new QueryClient()
 // Its first calls for the current user and the service list take the answers the page's inline script asked
@@ -26,6 +41,14 @@ const client = createClient({
 })
 const signedIn = readStoredToken() !== null
 const ME_FRESH_MS = 5_000
+// Hydrated only when this browser would render what the server did: signed in, in the same theme, at the
+// same side of the layout's breakpoint. Otherwise (a narrow desktop window, say) the page is rendered anew.
+const hydrates =
+  rendered !== null &&
+  signedIn &&
+  rendered.theme === readStoredTheme() &&
+  rendered.wide === window.matchMedia(`(min-width: ${String(LAYOUT_BREAKPOINT_PX)}px)`).matches
+let meLoaded: Promise<void> = Promise.resolve()
 
 // The user data is what a signed-in page shows first (the stat cards, the balance): asked for now, while the
 // route's chunks are still arriving, rather than once they have rendered. The same query as useMe, which
@@ -39,24 +62,31 @@ const meDefaults = { refetchInterval: pollUnlessLive(queryClient) }
 queryClient.setQueryDefaults(queryKeys.me, meDefaults)
 if (signedIn && isSignedInPath(window.location.pathname)) {
   queryClient.setQueryDefaults(queryKeys.me, { ...meDefaults, staleTime: ME_FRESH_MS })
-  void queryClient.prefetchQuery({
+  meLoaded = queryClient.prefetchQuery({
     queryKey: queryKeys.me,
     queryFn: ({ signal }) => client.getMe({ signal }),
     retry: false,
   })
   // The pages that open on an order form ask for the service list now too: the form then renders once, with
-  // its choices, instead of rendering again when they arrive.
-  if (opensOnOrderForm(window.location.pathname)) {
+  // its choices, instead of rendering again when they arrive. Not before a hydration: the server rendered the
+  // form without them, and hydration must render what it did (the form asks for them once hydrated).
+  if (opensOnOrderForm(window.location.pathname) && !hydrates) {
     void queryClient.prefetchQuery(servicesQuery(client))
   }
 }
 
-void preloadRoute(window.location.pathname, signedIn).then(() => {
-  createRoot(container).render(
+// Hydration waits for the user data too (taken from the page, no request), so that it renders what the server
+// rendered with it.
+void Promise.all([preloadRoute(window.location.pathname, signedIn), hydrates && meLoaded]).then(() => {
+  const app = (
     <StrictMode>
       <BrowserRouter>
-        <App client={client} queryClient={queryClient} />
+        <App client={client} queryClient={queryClient} serverWideLayout={rendered?.wide} />
       </BrowserRouter>
-    </StrictMode>,
+    </StrictMode>
   )
+  // In a transition, hydration yields to the browser every few milliseconds instead of running as one long
+  // task: the page is already painted, and stays responsive to input while it hydrates.
+  if (hydrates) startTransition(() => void hydrateRoot(container, app))
+  else createRoot(container).render(app)
 })

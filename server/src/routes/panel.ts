@@ -9,21 +9,30 @@ import { listContactMethods } from '../domain/panel-content'
 import { serviceCatalogue } from '../domain/services'
 import type { AppEnv } from '../http/env'
 import type { Logger } from '../logger'
+import { pagePolicy } from './panel-policy'
+import { sendSignedInPage, type SignedInPage, type SignedInPageOptions } from './signed-in-page'
 
 // The panel's build (apps/panel/dist), served by the API's own process so that one port is the whole product:
 // - /assets/*: the hashed bundles, cached for a year (their names change with their content);
 // - the public pages (/, /about, /privacy, /terms, /security): HTML rendered by the panel's server render with
 //   the current service list, rendered again when the list changes, so the pricing grid is never stale;
-// - /auth, /logout, the signed-in pages and the operator console (/admin/...): the app shell, rendered in the
-//   browser;
+// - the signed-in pages /dashboard, /orders and /wallet with a valid session cookie: rendered for that
+//   session by the panel's server render and streamed (signed-in-page.ts); the browser hydrates them;
+// - /auth, /logout, /settings, the operator console (/admin/...) and the signed-in pages without a session: the app shell,
+//   rendered in the browser;
 // - any other path: the landing page, with status 404.
 // Mount it last: its catch-all answers every GET the API, the sandbox and the simulator have not.
 
 /** apps/panel/dist, beside this server in the workspace. */
 export const defaultPanelDistDir = path.resolve(import.meta.dirname, '../../../apps/panel/dist')
 
+/**
+ * The signed-in pages the server renders for a session (signed-in-page.ts); the app shell without one.
+ * /settings is not one of them: its API tab shows the window's origin, which a server render does not know.
+ */
+const signedInPaths = new Set(['/dashboard', '/orders', '/wallet'])
 /** Paths of the app shell: rendered in the browser (the guard and the session live there). */
-const appShellPaths = new Set(['/auth', '/logout', '/dashboard', '/orders', '/wallet', '/settings'])
+const appShellPaths = new Set(['/auth', '/logout', '/settings', ...signedInPaths])
 /** The operator console: /admin and its sections (/admin/users, ...), also the app shell. */
 const appShellPrefixes = ['/admin']
 
@@ -43,7 +52,7 @@ const contentTypes: Record<string, string> = {
 }
 
 /** The exports of apps/panel/dist/server/entry-server.js that the server uses. */
-interface PanelRender {
+export interface PanelRender {
   prerenderedPaths: readonly string[]
   renderPage(options: {
     template: string
@@ -53,37 +62,7 @@ interface PanelRender {
     contactMethods?: ContactMethod[] | null
     stylesheets: Record<string, string>
   }): Promise<string>
-}
-
-/** 'sha256-…' sources for the contents of the page's inline elements of one kind. */
-function inlineHashes(html: string, element: RegExp): string[] {
-  return [...html.matchAll(element)].map(
-    (match) =>
-      `'sha256-${createHash('sha256')
-        .update(match[1] ?? '', 'utf8')
-        .digest('base64')}'`,
-  )
-}
-
-/**
- * The page's Content-Security-Policy: the server's own (http/security.ts) with the page's inline theme script
- * and inline stylesheet allowed by their hashes. The JSON data script is not executed.
- */
-function pagePolicy(html: string): string {
-  const scripts = inlineHashes(html, /<script>([\s\S]*?)<\/script>/g)
-  const styles = inlineHashes(html, /<style[^>]*>([\s\S]*?)<\/style>/g)
-  return [
-    "default-src 'self'",
-    ["script-src 'self'", ...scripts].join(' '),
-    ["style-src 'self'", ...styles].join(' '),
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ')
+  renderSignedInPage(options: SignedInPageOptions): Promise<SignedInPage | null>
 }
 
 /** A response body kept in memory with its compressed forms. */
@@ -116,6 +95,8 @@ export interface PanelBuild {
   prerendered: Map<string, StoredBody>
   render: PanelRender
   template: string
+  /** The app's HTML entry (dist/server/index.html), which the signed-in pages are rendered into. */
+  appTemplate: string
   manifests: unknown
   /** The stylesheets the public pages inline (assets/… → text). */
   stylesheets: Record<string, string>
@@ -150,6 +131,7 @@ export async function loadPanelBuild(distDir = defaultPanelDistDir): Promise<Pan
     prerendered,
     render,
     template: readFileSync(path.join(distDir, 'server', 'public.html'), 'utf8'),
+    appTemplate: readFileSync(path.join(distDir, 'server', 'index.html'), 'utf8'),
     manifests: { app: readManifest('app'), public: readManifest('public') },
     stylesheets,
   }
@@ -182,8 +164,11 @@ function send(c: Context<AppEnv>, body: StoredBody, options: { status?: 200 | 40
 /** Pages are revalidated on every visit (their scripts are the cached part). */
 const PAGE_CACHE_CONTROL = 'no-cache'
 
+/** The API's own app, which the server render calls as a browser would (the current user). */
+export type ApiFetch = (request: Request, env: AppEnv['Bindings']) => Response | Promise<Response>
+
 /** The routes that serve a loaded build. */
-export function panelRoutes(build: PanelBuild, logger: Logger) {
+export function panelRoutes(build: PanelBuild, logger: Logger, api: ApiFetch) {
   // The public pages rendered by the server render, for the service list and contact methods they were
   // rendered with (every page names the operator's support addresses and hours, so a change re-renders them).
   let rendered: { version: string; pages: Promise<Map<string, StoredBody>> } | undefined
@@ -246,6 +231,10 @@ export function panelRoutes(build: PanelBuild, logger: Logger) {
         appShellPaths.has(pathname) ||
         appShellPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
       if (isAppShell) {
+        if (signedInPaths.has(pathname)) {
+          const page = await sendSignedInPage(c, build, api, logger)
+          if (page) return page
+        }
         return send(c, build.shell, { cacheControl: PAGE_CACHE_CONTROL })
       }
       const isPublicPage = build.render.prerenderedPaths.includes(pathname)
@@ -264,5 +253,8 @@ export async function mountPanel(app: Hono<AppEnv>, logger: Logger, distDir = de
     logger.warn(`The panel is not built (${distDir}): serving the API only. Run \`pnpm run build\`.`)
     return
   }
-  app.route('/', panelRoutes(build, logger))
+  app.route(
+    '/',
+    panelRoutes(build, logger, (request, env) => app.fetch(request, env)),
+  )
 }

@@ -1,2 +1,2 @@
 export { APP_MAIN_ID, AppShell, appShellLinks, type AppShellProps } from './AppShell'
-export { useWideLayout } from './useWideLayout'
+export { ServerWideLayoutContext, useWideLayout } from './useWideLayout'
