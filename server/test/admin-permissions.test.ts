@@ -84,6 +84,7 @@ const rows: Record<AdminEndpointName, Row> = {
   },
   adminEnableUser: { body: () => ({}), allowed: 404 },
   adminListOrders: { query: '?status=pending', allowed: 200 },
+  adminExportOrders: { query: '?status=pending', allowed: 200 },
   adminGetOrder: { allowed: 404 },
   adminRetryOrder: { body: () => ({}), allowed: 404 },
   adminPauseOrder: {

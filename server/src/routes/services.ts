@@ -1,6 +1,7 @@
 import { per1kMicrosToUnitRateUsd, microsToUsd, serviceDisplayName } from '@engage/contract'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
+import { listCatalogue } from '../domain/service-catalogue'
 import { serviceCatalogue } from '../domain/services'
 import { registerRoute } from '../http/register-route'
 import { setAnswerHeader } from '../http/security'
@@ -83,4 +84,11 @@ registerRoute(serviceRoutes, 'listServices', async (c) => {
       isAi: service.is_ai === 1,
     })),
   )
+})
+
+// The services catalogue, public like the price list (the /services page is shown signed out too).
+registerRoute(serviceRoutes, 'serviceCatalogue', async (c) => {
+  const services = await listCatalogue(c.var.deps.db, c.var.deps.clock.now())
+  c.header('Cache-Control', CACHE_CONTROL)
+  return c.json({ services })
 })

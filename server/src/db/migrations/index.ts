@@ -12,6 +12,7 @@ import * as apiAccess from './0050_api_access'
 import * as operatorConsole from './0060_operator_console'
 import * as jobRequestIds from './0110_job_request_ids'
 import * as idempotencyKeys from './0120_idempotency_keys'
+import * as serviceCatalogue from './0160_service_catalogue'
 
 // Every migration, in order. Names are stable: they are recorded in the kysely_migration table.
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0060_operator_console': operatorConsole,
   '0110_job_request_ids': jobRequestIds,
   '0120_idempotency_keys': idempotencyKeys,
+  '0160_service_catalogue': serviceCatalogue,
 }
