@@ -19,6 +19,7 @@ export {
   useOrders,
   usePaymentMethods,
   usePaymentStatus,
+  useServiceCatalogue,
   useServiceLimits,
   useServices,
   useSubscriptions,

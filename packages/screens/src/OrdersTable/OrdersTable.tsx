@@ -15,9 +15,11 @@ import {
   ORDER_CANCELLING,
   orderQueuedForRetry,
   serviceDisplayName,
+  shortenLink,
 } from '@engage/contract'
 import {
   isApiError,
+  useClient,
   useCancelOrder,
   useOrders,
   useRetryAllOrders,
@@ -31,6 +33,7 @@ import {
   Box,
   Button,
   Heading,
+  Popover,
   Spinner,
   Stack,
   Table,
@@ -39,7 +42,13 @@ import {
 import { StatusBadge } from '../StatusBadge'
 import { useOrderMessages } from '../OrderForm/OrderFormMessages'
 import { OrderDetailCard } from '../OrderDetailCard'
-import { actionsCell, tableHeader } from './OrdersTable.css'
+import {
+  OrderHistoryFiltersBar,
+  saveFile,
+  toOrderFilterQuery,
+  type OrderHistoryFilters,
+} from '../OrderHistory'
+import { actionsCell, fullLink, linkTrigger, tableHeader } from './OrdersTable.css'
 
 // Dates read MM/dd/yyyy (with the time, since several orders a day are usual).
 const dateFormat = new Intl.DateTimeFormat('en-US', {
@@ -50,6 +59,11 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 })
 const countFormat = new Intl.NumberFormat('en-US')
+const chargeFormat = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+})
 
 /** How the orders list shows an order's date: '11/20/2026, 09:00 AM'. */
 export function formatOrderDate(isoDate: string): string {
@@ -67,14 +81,48 @@ export interface OrdersTableProps {
   title?: string
   /** Orders per page; Load more fetches the next page. @default 50 */
   pageSize?: number
+  /** The search and filters, when the list offers them (the orders page keeps them in the address bar). */
+  filters?: OrderHistoryFilters
+  /** Called with the new filters; with it the list shows the filter bar and Export CSV. */
+  onFiltersChange?: (filters: OrderHistoryFilters) => void
+  /** Service names the Service filter offers. @default the services of the loaded orders */
+  services?: readonly string[]
+}
+
+/** The link cell: shortened, the whole link on hover, focus or tap (with a way to open it). */
+function LinkCell({ order }: { order: NormalisedOrder }) {
+  if (order.url === '') return null
+  return (
+    <Popover
+      title={`Link of order ${order.id}`}
+      trigger={shortenLink(order.url)}
+      triggerClassName={linkTrigger}
+    >
+      <a className={fullLink} href={order.url} target="_blank" rel="noopener noreferrer">
+        {order.url}
+      </a>
+    </Popover>
+  )
 }
 
 /**
  * The orders list: Date, Service (with a detail card), Quantity, Status and Actions: Cancel for pending or
  * processing orders after a confirmation, Retry for paused ones (and Retry All). Polled every 20 s.
  */
-export function OrdersTable({ title = 'Orders', pageSize }: OrdersTableProps) {
-  const orders = useOrders(pageSize === undefined ? {} : { limit: pageSize })
+export function OrdersTable({
+  title = 'Orders',
+  pageSize,
+  filters,
+  onFiltersChange,
+  services,
+}: OrdersTableProps) {
+  const filterQuery = filters === undefined ? undefined : toOrderFilterQuery(filters)
+  const orders = useOrders({
+    ...(pageSize === undefined ? {} : { limit: pageSize }),
+    ...(filterQuery === undefined ? {} : { filters: filterQuery }),
+  })
+  const client = useClient()
+  const [isExporting, setExporting] = useState(false)
   const cancelOrder = useCancelOrder()
   const retryOrder = useRetryOrder()
   const retryAllOrders = useRetryAllOrders()
@@ -122,9 +170,21 @@ export function OrdersTable({ title = 'Orders', pageSize }: OrdersTableProps) {
     }
   }
 
+  const exportCsv = async () => {
+    setExporting(true)
+    try {
+      saveFile(await client.exportOrders(filterQuery ?? {}), 'orders.csv')
+    } catch (error) {
+      messages.failure(error, 'Could not export the orders')
+    } finally {
+      setExporting(false)
+    }
+  }
+
   // Buttons that disappear once their action succeeds (a cancelled order has no Cancel) are disabled while it
   // runs rather than pending: React Aria would announce the end of pending by the id of a button that is gone.
   const columns: TableColumn<NormalisedOrder>[] = [
+    { id: 'id', name: 'Order ID', render: (order) => `#${order.id}` },
     { id: 'date', name: 'Date', render: (order) => formatOrderDate(order.date) },
     {
       id: 'service',
@@ -132,7 +192,14 @@ export function OrdersTable({ title = 'Orders', pageSize }: OrdersTableProps) {
       isRowHeader: true,
       render: (order) => <OrderDetailCard order={order} />,
     },
+    { id: 'link', name: 'Link', render: (order) => <LinkCell order={order} /> },
     { id: 'quantity', name: 'Quantity', align: 'end', render: (order) => countFormat.format(order.quantity) },
+    {
+      id: 'charge',
+      name: 'Charge',
+      align: 'end',
+      render: (order) => (order.charge === null ? '' : chargeFormat.format(order.charge)),
+    },
     {
       id: 'status',
       name: 'Status',
@@ -192,6 +259,15 @@ export function OrdersTable({ title = 'Orders', pageSize }: OrdersTableProps) {
           </Button>
         ) : null}
       </div>
+      {filters !== undefined && onFiltersChange !== undefined ? (
+        <OrderHistoryFiltersBar
+          value={filters}
+          onChange={onFiltersChange}
+          services={services ?? [...new Set(rows.map((order) => order.serviceType))]}
+          onExport={() => void exportCsv()}
+          isExporting={isExporting}
+        />
+      ) : null}
       {orders.isError ? (
         <Banner tone="error">
           {isApiError(orders.error) ? orders.error.detail : FAILED_TO_FETCH_ORDERS}
