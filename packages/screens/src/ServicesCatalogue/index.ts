@@ -6,3 +6,4 @@ export {
   ServicesCatalogue,
   type ServicesCatalogueProps,
 } from './ServicesCatalogue'
+export { PublicServices, type PublicServicesProps } from './PublicServices'
