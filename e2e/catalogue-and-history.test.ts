@@ -116,7 +116,7 @@ describe.each(widths)(
       // Prerendered: the heading and the controls are in the HTML before any script runs.
       const html = (await response?.text()) ?? ''
       expect(html).toContain('Search services')
-      const grid = publicPage.getByRole('grid', { name: 'Services' })
+      const grid = publicPage.getByRole('table', { name: 'Services' })
       await expect.poll(() => grid.getByRole('row').count(), { timeout: 20_000 }).toBe(9)
       await publicPage.getByRole('searchbox', { name: 'Search services' }).fill('refill')
       await expect.poll(() => grid.getByRole('row').count()).toBe(2)
@@ -134,7 +134,7 @@ describe.each(widths)(
       if (viewport.width < 768) await page.getByRole('button', { name: 'Open menu' }).click()
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click()
       await page.waitForURL((url) => url.pathname === '/services')
-      const grid = page.getByRole('grid', { name: 'Services' })
+      const grid = page.getByRole('table', { name: 'Services' })
       await grid.getByRole('row').nth(1).waitFor()
       // In the signed-in layout: the sidebar marks Services as the page shown (behind the menu on a phone).
       if (viewport.width < 768) await page.getByRole('button', { name: 'Open menu' }).waitFor()

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { NO_COMPLETION_DATA } from '@engage/contract'
-import { handlers, scenarios } from '@engage/mocks'
+import { fixtureCatalogue, handlers, scenarios } from '@engage/mocks'
 import {
   CATALOGUE_LOAD_FAILED,
   NO_SERVICES_MATCH,
@@ -22,13 +22,13 @@ type Story = StoryObj<typeof meta>
 
 type Canvas = ReturnType<typeof within>
 
-/** The service rows, once they have arrived. */
+/** The service rows (the body rows of the table), once they have arrived. */
 async function serviceRows(canvas: Canvas) {
-  const table = canvas.getByRole('grid', { name: 'Services' })
+  const table = canvas.getByRole('table', { name: 'Services' })
   const rows = () =>
     within(table)
       .getAllByRole('row')
-      .filter((row) => row.dataset.key !== undefined)
+      .filter((row) => within(row).queryByRole('rowheader') !== null)
   await waitFor(() => expect(rows().length).toBeGreaterThan(0))
   return rows()
 }
@@ -131,10 +131,19 @@ export const ServerError: Story = {
 
 /** The public page: the catalogue in the site's header and footer. */
 export const PublicPage: Story = {
-  render: () => <PublicServices />,
+  render: () => <PublicServices services={fixtureCatalogue()} />,
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Services' })).toBeVisible()
     await expect(canvas.getByRole('contentinfo')).toBeInTheDocument()
     await serviceRows(canvas)
+  },
+}
+
+/** The public page as prerendered: the list still loading. */
+export const PublicPageLoading: Story = {
+  render: () => <PublicServices services={undefined} />,
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('progressbar', { name: 'Loading services' })).toBeInTheDocument()
+    await expect(canvas.queryByText(NO_SERVICES_OFFERED)).toBeNull()
   },
 }
