@@ -64,7 +64,8 @@ describe('GET /api/openapi.json', () => {
       expect(operation?.summary).toBe(endpoint.summary)
       expect(operation?.security).toEqual(endpoint.auth ? [{ bearerAuth: [] }] : [])
       // A CSV export documents its text under its own media type.
-      const mediaType = endpoint.responseContentType ?? 'application/json'
+      const mediaType =
+        ('responseContentType' in endpoint ? endpoint.responseContentType : undefined) ?? 'application/json'
       const content = operation?.responses['200']?.content as Record<string, { schema: unknown }> | undefined
       expect(content?.[mediaType]?.schema).toBeTypeOf('object')
       expect(Boolean(operation?.requestBody)).toBe('request' in endpoint && endpoint.request !== undefined)
