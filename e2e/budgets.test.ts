@@ -15,6 +15,7 @@ describe('JavaScript budgets', async () => {
       '/privacy',
       '/terms',
       '/security',
+      '/services',
       '/dashboard',
     ])
   })

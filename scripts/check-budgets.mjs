@@ -20,6 +20,7 @@ export const budgetsKb = {
   '/privacy': 100,
   '/terms': 100,
   '/security': 100,
+  '/services': 100,
   '/dashboard': 250,
 }
 

@@ -87,6 +87,7 @@ const rows: Record<AdminEndpointName, Row> = {
   },
   adminEnableUser: { body: () => ({}), allowed: 404 },
   adminListOrders: { query: '?status=pending', allowed: 200 },
+  adminExportOrders: { query: '?status=pending', allowed: 200 },
   adminGetOrder: { allowed: 404 },
   adminRetryOrder: { body: () => ({}), allowed: 404 },
   adminPauseOrder: {
@@ -203,7 +204,9 @@ describe('the operator permission matrix', () => {
       ...(body ? { body: JSON.stringify(body()) } : {}),
     })
     const want = expected(caller, role, allowed)
-    const answer = (await response.json()) as { detail?: string }
+    // A CSV export answers its file when allowed, and `{ detail }` like every call when not.
+    const csv = endpoint.responseContentType === 'text/csv' && response.status < 300
+    const answer = (csv ? await response.text() : await response.json()) as { detail?: string }
     expect(response.status, JSON.stringify(answer)).toBe(want.status)
     if (want.detail !== undefined) expect(answer.detail).toBe(want.detail)
     // An answer the console's client accepts: the registry's response schema.

@@ -63,7 +63,11 @@ describe('GET /api/openapi.json', () => {
       expect(operation?.operationId).toBe(name)
       expect(operation?.summary).toBe(endpoint.summary)
       expect(operation?.security).toEqual(endpoint.auth ? [{ bearerAuth: [] }] : [])
-      expect(operation?.responses['200']?.content?.['application/json'].schema).toBeTypeOf('object')
+      // A CSV export documents its text under its own media type.
+      const mediaType =
+        ('responseContentType' in endpoint ? endpoint.responseContentType : undefined) ?? 'application/json'
+      const content = operation?.responses['200']?.content as Record<string, { schema: unknown }> | undefined
+      expect(content?.[mediaType]?.schema).toBeTypeOf('object')
       expect(Boolean(operation?.requestBody)).toBe('request' in endpoint && endpoint.request !== undefined)
       if (endpoint.auth) expect(operation?.responses['401']).toBeDefined()
       for (const name of endpoint.path.match(/\{(\w+)\}/g) ?? []) {
@@ -86,6 +90,11 @@ describe('GET /api/openapi.json', () => {
     expect(listOrders?.parameters?.map((parameter) => [parameter.name, parameter.in])).toEqual([
       ['cursor', 'query'],
       ['limit', 'query'],
+      ['search', 'query'],
+      ['status', 'query'],
+      ['service', 'query'],
+      ['from', 'query'],
+      ['to', 'query'],
     ])
   })
 

@@ -61,6 +61,7 @@ export const Default: Story = {
           ['Engage Panel', '/'],
           ['Orders', '/dashboard'],
           ['Orders History', '/orders'],
+          ['Services', '/services'],
           ['Wallet', '/wallet'],
           ['Settings', '/settings'],
         ])
@@ -151,7 +152,7 @@ export const SidebarOpenAndClose: Story = {
       const links = within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent)
-      await expect(links).toEqual(['Engage Panel', 'Wallet', 'Settings'])
+      await expect(links).toEqual(['Engage Panel', 'Services', 'Wallet', 'Settings'])
       await expect(within(nav).getByRole('button', { name: 'Close menu' })).toHaveFocus()
     })
     await step('the close button closes it and focus returns to the menu button', async () => {

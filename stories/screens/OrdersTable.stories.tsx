@@ -69,9 +69,20 @@ async function rowOf(canvas: Canvas, orderId: string) {
 
 export const Default: Story = {
   play: async ({ canvas, step }) => {
-    await step('the columns Date, Service, Quantity, Status, Actions', async () => {
+    await step('the columns Order ID, Date, Service, Link, Quantity, Charge, Status, Actions', async () => {
       const headers = () => canvas.getAllByRole('columnheader').map((header) => header.textContent)
-      await waitFor(() => expect(headers()).toEqual(['Date', 'Service', 'Quantity', 'Status', 'Actions']))
+      await waitFor(() =>
+        expect(headers()).toEqual([
+          'Order ID',
+          'Date',
+          'Service',
+          'Link',
+          'Quantity',
+          'Charge',
+          'Status',
+          'Actions',
+        ]),
+      )
     })
     await step('one row per order, newest first, with date, service, quantity and status', async () => {
       const rows = await orderRows(canvas)

@@ -27,6 +27,7 @@ export const pageModules: Record<string, { build: keyof Manifests; modules: read
   '/privacy': { build: 'public', modules: ['public.html', 'src/pages/PrivacyPage.tsx'] },
   '/terms': { build: 'public', modules: ['public.html', 'src/pages/TermsPage.tsx'] },
   '/security': { build: 'public', modules: ['public.html', 'src/pages/SecurityPage.tsx'] },
+  '/services': { build: 'public', modules: ['public.html', 'src/pages/ServicesPage.tsx'] },
   '/auth': { build: 'app', modules: ['index.html', 'src/pages/AuthPage.tsx'] },
   '/dashboard': {
     build: 'app',

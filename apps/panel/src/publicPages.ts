@@ -10,6 +10,7 @@ export const publicPages = {
   '/privacy': () => import('./pages/PrivacyPage'),
   '/terms': () => import('./pages/TermsPage'),
   '/security': () => import('./pages/SecurityPage'),
+  '/services': () => import('./pages/ServicesPage'),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>
 
 export type PublicPath = keyof typeof publicPages

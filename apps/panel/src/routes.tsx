@@ -14,6 +14,7 @@ const AboutPage = lazyPage(publicPages['/about'])
 const PrivacyPage = lazyPage(publicPages['/privacy'])
 const TermsPage = lazyPage(publicPages['/terms'])
 const SecurityPage = lazyPage(publicPages['/security'])
+const ServicesRoutePage = lazyPage(() => import('./pages/ServicesRoutePage'))
 const AuthPage = lazyPage(() => import('./pages/AuthPage'))
 const LogoutPage = lazyPage(() => import('./pages/LogoutPage'))
 const SignedInLayout = lazyPage(() => import('./pages/SignedInLayout'))
@@ -33,6 +34,8 @@ export const routes: RouteObject[] = [
   page('/privacy', PrivacyPage),
   page('/terms', TermsPage),
   page('/security', SecurityPage),
+  // Public, and the signed-in sidebar's Services: one path, the layout chosen by whether a session exists.
+  page('/services', ServicesRoutePage),
   page('/auth', AuthPage),
   page(LOGOUT_PATH, LogoutPage),
   {

@@ -6,6 +6,7 @@ const titles: Record<string, string> = {
   '/privacy': 'Privacy Policy | Engage Panel',
   '/terms': 'Terms of Service | Engage Panel',
   '/security': 'Security | Engage Panel',
+  '/services': 'Services | Engage Panel',
   '/auth': 'Sign in | Engage Panel',
   '/dashboard': 'Dashboard | Engage Panel',
   '/orders': 'Orders History | Engage Panel',

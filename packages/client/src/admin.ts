@@ -16,6 +16,7 @@ import {
   type OperatorRole,
 } from '@engage/contract'
 import type { ClientOptions } from './createClient'
+import { downloadFile, filterQueryText } from './downloads'
 import { ApiError } from './errors'
 import {
   DEFAULT_RETRY_DELAYS,
@@ -45,10 +46,15 @@ type Answer<Name extends AdminEndpointName> = EndpointResponse<Name>
 /** Filters and paging of a list call, as its query string takes them (undefined and '' are left out). */
 type Query = Record<string, string | number | undefined>
 
-/** The filters of GET /api/admin/orders. */
+/** The filters of GET /api/admin/orders and its CSV export. */
 export interface AdminOrderFilters {
+  /** An order id or a part of the link. */
+  search?: string
   status?: string
   service?: string
+  /** ISO instants: from inclusive, to exclusive. */
+  from?: string
+  to?: string
   /** A user id or an email. */
   user?: string
   /** A substring of the target URL. */
@@ -222,6 +228,17 @@ export function createAdminClient(options: ClientOptions) {
 
     listOrders: (filters: AdminOrderFilters = {}, paging?: AdminPageOptions) =>
       call('adminListOrders', { query: { ...filters, ...page(paging) }, signal: paging?.signal }),
+    /** Every order the filters select as a CSV file with its account (GET /api/admin/orders/export). */
+    exportOrders: (filters: AdminOrderFilters = {}): Promise<Blob> => {
+      const token = options.getToken()
+      if (!token) {
+        return Promise.reject(
+          new ApiError({ kind: 'missing-token', status: null, detail: AUTHENTICATION_REQUIRED }),
+        )
+      }
+      const path = adminEndpoints.adminExportOrders.path
+      return downloadFile(fetchFunction, `${baseUrl}${path}${filterQueryText({ ...filters })}`, token)
+    },
     getOrder: (orderId: string, signal?: AbortSignal) =>
       call('adminGetOrder', { params: id(orderId), signal }),
     retryOrder: (orderId: string, body: Body<'adminRetryOrder'> = {}) =>

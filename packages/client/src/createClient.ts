@@ -31,9 +31,11 @@ import {
   type EndpointRequest,
   type EndpointResponse,
   type Order,
+  type OrderFilterQuery,
   type PaymentProvider,
   type Transaction,
 } from '@engage/contract'
+import { downloadFile, filterQueryText } from './downloads'
 import { ApiError } from './errors'
 import {
   DEFAULT_RETRY_DELAYS,
@@ -93,9 +95,11 @@ const callSettings: Record<EndpointName, CallSettings> = {
   deleteAiSetting: { missingToken: AUTHENTICATION_REQUIRED, failure: FAILED_TO_DELETE_AI_SETTING },
   getServices: {},
   listServices: {},
+  serviceCatalogue: {},
   authProviders: {},
   listContactMethods: {},
   listOrders: { missingToken: AUTHENTICATION_TOKEN_NOT_FOUND, failure: FAILED_TO_FETCH_ORDERS },
+  exportOrders: { missingToken: AUTHENTICATION_TOKEN_NOT_FOUND },
   createOrder: { missingToken: AUTHENTICATION_ERROR_LOG_IN_AGAIN, failure: FAILED_TO_PLACE_ORDER },
   createMassOrder: { missingToken: NO_TOKEN_FOUND, failure: FAILED_TO_PLACE_ORDER },
   createSubscription: { missingToken: NO_TOKEN_FOUND, failure: FAILED_TO_PLACE_ORDER },
@@ -294,13 +298,30 @@ export function createClient(options: ClientOptions) {
     listContactMethods: (options?: { signal?: AbortSignal }) =>
       data('listContactMethods', { signal: options?.signal }),
 
-    /** A page of orders, newest first; the next cursor comes from the X-Next-Cursor header. */
-    listOrders: async (options: PageOptions = {}): Promise<Page<Order>> => {
+    /** The services catalogue (GET /api/services/catalogue), public. */
+    serviceCatalogue: (options?: { signal?: AbortSignal }) =>
+      data('serviceCatalogue', { signal: options?.signal }),
+
+    /** A page of the orders the filters select, newest first; the next cursor is the X-Next-Cursor header. */
+    listOrders: async (options: PageOptions & { filters?: OrderFilterQuery } = {}): Promise<Page<Order>> => {
       const { data: orders, response } = await call('listOrders', {
-        query: { cursor: options.cursor, limit: options.limit },
+        query: { cursor: options.cursor, limit: options.limit, ...options.filters },
         signal: options.signal,
       })
       return { items: orders, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) || null }
+    },
+    /** Every order the filters select as a CSV file (GET /api/orders/export). */
+    exportOrders: (filters: OrderFilterQuery = {}): Promise<Blob> => {
+      const token = options.getToken()
+      if (!token) {
+        const detail = callSettings.exportOrders.missingToken ?? NO_TOKEN_FOUND
+        return Promise.reject(new ApiError({ kind: 'missing-token', status: null, detail }))
+      }
+      return downloadFile(
+        fetchFunction,
+        `${baseUrl}${endpoints.exportOrders.path}${filterQueryText(filters)}`,
+        token,
+      )
     },
     createOrder: (body: BodyOf<'createOrder'>) => data('createOrder', { body }),
     createMassOrder: (body: BodyOf<'createMassOrder'>) => data('createMassOrder', { body }),

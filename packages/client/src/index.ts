@@ -20,6 +20,7 @@ export {
   usePaymentMethods,
   usePaymentStatus,
   useProfileTimezone,
+  useServiceCatalogue,
   useServiceLimits,
   useServices,
   useSubscriptions,

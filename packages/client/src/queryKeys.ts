@@ -1,3 +1,5 @@
+import type { OrderFilterQuery } from '@engage/contract'
+
 // Query keys of the hooks: mutations invalidate by these, and stories or the app may prefetch with them.
 
 export const queryKeys = {
@@ -6,7 +8,9 @@ export const queryKeys = {
   /** Under `services`, so whatever refreshes the rates refreshes the limits too. */
   serviceLimits: ['services', 'limits'] as const,
   orders: ['orders'] as const,
-  ordersPage: (limit: number) => ['orders', { limit }] as const,
+  ordersPage: (limit: number, filters: OrderFilterQuery = {}) => ['orders', { limit, ...filters }] as const,
+  /** Under `services`, so whatever refreshes the rates refreshes the catalogue too. */
+  serviceCatalogue: ['services', 'catalogue'] as const,
   transactions: ['transactions'] as const,
   transactionsPage: (limit: number) => ['transactions', { limit }] as const,
   subscriptions: ['subscriptions'] as const,

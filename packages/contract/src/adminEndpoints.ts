@@ -206,6 +206,16 @@ export const adminEndpoints = {
     query: schemas.AdminOrdersQuery,
     response: schemas.AdminOrdersResponse,
   },
+  adminExportOrders: {
+    method: 'GET',
+    path: '/api/admin/orders/export',
+    auth: true,
+    role: 'support',
+    summary: 'Every order the filters select as a CSV file with its account, newest first (streamed)',
+    query: schemas.AdminOrderExportQuery,
+    response: schemas.CsvText,
+    responseContentType: 'text/csv',
+  },
   adminGetOrder: {
     method: 'GET',
     path: '/api/admin/orders/{id}',

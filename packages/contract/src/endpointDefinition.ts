@@ -26,6 +26,8 @@ export interface EndpointDefinition {
   request?: z.ZodType
   /** JSON body of the 200 answer. Errors are always ErrorResponse ({ detail }). */
   response: z.ZodType
+  /** The 200 answer's media type when it is not JSON (a CSV export); `response` then describes its text. */
+  responseContentType?: 'text/csv'
   /** Response headers the client reads, with their meaning. */
   responseHeaders?: Readonly<Record<string, string>>
 }

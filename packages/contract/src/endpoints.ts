@@ -106,10 +106,19 @@ export const endpoints = {
     method: 'GET',
     path: '/api/orders/get',
     auth: true,
-    summary: 'Orders, newest first, a page at a time',
+    summary: 'Orders, newest first, a page at a time; by id or link, status, service and date range',
     query: schemas.ListOrdersQuery,
     response: schemas.ListOrdersResponse,
     responseHeaders: { [NEXT_CURSOR_HEADER]: 'Cursor of the next (older) page; absent on the last page' },
+  },
+  exportOrders: {
+    method: 'GET',
+    path: '/api/orders/export',
+    auth: true,
+    summary: 'Every order the filters select as a CSV file, newest first (streamed, any number of orders)',
+    query: schemas.OrderFilterQuery,
+    response: schemas.CsvText,
+    responseContentType: 'text/csv',
   },
   createOrder: {
     method: 'POST',
@@ -312,6 +321,14 @@ export const endpoints = {
     summary:
       'The Contact Us methods (support bot, support e-mail with its hours, payment support), for every page',
     response: schemas.ContactMethodsResponse,
+  },
+  serviceCatalogue: {
+    method: 'GET',
+    path: '/api/services/catalogue',
+    auth: false,
+    summary:
+      'Every enabled service with its category, description, refill and cancel flags and average completion time',
+    response: schemas.ServiceCatalogueResponse,
   },
   authProviders: {
     method: 'GET',

@@ -19,6 +19,7 @@ import {
 import { delay, http, HttpResponse, type HttpHandler } from 'msw'
 import * as domain from './adminState'
 import { createAdminMockState, type AdminMockState } from './adminState'
+import { filterOrders, ordersCsv } from './fixtures'
 import { MockRefusal, pageOf } from './state'
 
 export type { AdminEndpointName }
@@ -49,6 +50,17 @@ function paged<Item extends { id: string }>(
 
 function contains(text: string, part: string | undefined): boolean {
   return part === undefined || text.toLowerCase().includes(part.toLowerCase())
+}
+
+/** The console's orders the filters select: the customer list's filters, and the account and link. */
+function matchingOrders(state: AdminMockState, query: EndpointParsedQuery<'adminExportOrders'>) {
+  return filterOrders(state.orders, query).filter(
+    (order) =>
+      (query.user === undefined ||
+        order.user_id === query.user ||
+        order.user_email.toLowerCase() === query.user.toLowerCase()) &&
+      contains(order.target_url, query.link),
+  )
 }
 
 const resolvers: Resolvers = {
@@ -115,18 +127,10 @@ const resolvers: Resolvers = {
     body: domain.setUserDisabled(state, params.id, false, body.reason),
   }),
   adminListOrders: ({ state, query }) => {
-    const matching = state.orders.filter(
-      (order) =>
-        (query.status === undefined || order.status === query.status) &&
-        (query.service === undefined || order.service_type === query.service) &&
-        (query.user === undefined ||
-          order.user_id === query.user ||
-          order.user_email.toLowerCase() === query.user.toLowerCase()) &&
-        contains(order.target_url, query.link),
-    )
-    const page = paged(matching, query)
+    const page = paged(matchingOrders(state, query), query)
     return { body: { orders: page.items, nextCursor: page.nextCursor } }
   },
+  adminExportOrders: ({ state, query }) => ({ body: ordersCsv(matchingOrders(state, query), true) }),
   adminGetOrder: ({ state, params }) => ({ body: domain.orderDetail(state, params.id) }),
   adminRetryOrder: ({ state, params, body }) => ({ body: domain.retryOrder(state, params.id, body.reason) }),
   adminPauseOrder: ({ state, params, body }) => ({ body: domain.pauseOrder(state, params.id, body.reason) }),
@@ -232,6 +236,12 @@ async function answerFromState(
       query: parsedQuery?.data as never,
       params: parsedParams?.data as never,
     })
+    if ('responseContentType' in endpoint) {
+      return new HttpResponse(String(answer.body), {
+        status: answer.status ?? 200,
+        headers: { 'Content-Type': `${endpoint.responseContentType}; charset=utf-8` },
+      })
+    }
     return HttpResponse.json(answer.body as never, { status: answer.status ?? 200 })
   } catch (error) {
     if (error instanceof MockRefusal) return errorResponse(error.status, error.detail, error.field)

@@ -24,7 +24,7 @@ import {
   type EndpointResponse,
 } from '@engage/contract'
 import { delay, http, HttpResponse, type HttpHandler } from 'msw'
-import { fixtureModels, fixtureServiceLimits } from './fixtures'
+import { filterOrders, fixtureCatalogue, fixtureModels, fixtureServiceLimits, ordersCsv } from './fixtures'
 import * as domain from './state'
 import { createMockState, MockRefusal, type MockState } from './state'
 
@@ -76,12 +76,15 @@ const resolvers: Resolvers = {
   listContactMethods: ({ state }) => ({ body: state.contactMethods }),
   // Google sign-in is off in the mocks, as on a server without GOOGLE_CLIENT_ID.
   authProviders: () => ({ body: { google: false } }),
+  serviceCatalogue: ({ state }) => ({ body: { services: fixtureCatalogue(state.services) } }),
   listOrders: ({ state, query }) => {
-    const page = domain.pageOf(state.orders, query.cursor, query.limit)
+    const { cursor, limit, ...filter } = query
+    const page = domain.pageOf(filterOrders(state.orders, filter), cursor, limit)
     const headers: Record<string, string> = {}
     if (page.nextCursor !== null) headers[NEXT_CURSOR_HEADER] = page.nextCursor
     return { body: page.items, headers }
   },
+  exportOrders: ({ state, query }) => ({ body: ordersCsv(filterOrders(state.orders, query)) }),
   createOrder: ({ state, body }) => ({ status: 201, body: domain.placeOrder(state, body) }),
   createMassOrder: ({ state, body }) => ({
     status: 201,
@@ -217,7 +220,14 @@ async function answerFromState(
       params: parsedParams?.data as never,
       origin: url.origin,
     })
-    return HttpResponse.json(answer.body, { status: answer.status ?? 200, headers: answer.headers })
+    const init = { status: answer.status ?? 200, headers: answer.headers }
+    if ('responseContentType' in endpoint) {
+      return new HttpResponse(String(answer.body), {
+        ...init,
+        headers: { ...answer.headers, 'Content-Type': `${endpoint.responseContentType}; charset=utf-8` },
+      })
+    }
+    return HttpResponse.json(answer.body, init)
   } catch (error) {
     if (error instanceof MockRefusal) return errorResponse(error.status, error.detail, error.field)
     throw error

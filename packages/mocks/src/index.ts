@@ -15,7 +15,7 @@ export {
   fixtureTransactions,
   fixtureUpdates,
 } from './fixtures'
-export { fixtureAiOrders } from './fixtures'
+export { fixtureAiOrders, fixtureCatalogue, filterOrders, ordersCsv } from './fixtures'
 export { createMockState, meOf, MockRefusal, type MockState, type MockStateOptions } from './state'
 export { MOCK_RECOVERY_CODES, MOCK_TWO_FACTOR_CODE, MOCK_TWO_FACTOR_SECRET } from './state'
 export { endpointNames, handlers, type EndpointHandlers, type Handlers } from './handlers'

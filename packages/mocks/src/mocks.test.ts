@@ -48,7 +48,12 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
     headers: { ...headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
-  return { status: response.status, headers: response.headers, body: (await response.json()) as unknown }
+  const text = response.headers.get('Content-Type')?.startsWith('text/csv') === true
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (text ? await response.text() : await response.json()) as unknown,
+  }
 }
 
 describe('fixtures', () => {
@@ -121,9 +126,11 @@ const validRequests: Record<
   deleteAiSetting: { path: '/api/user/ai-settings/DEFAULT' },
   getServices: { path: '/api/get-services', headers: {} },
   listServices: { path: '/api/services', headers: {} },
+  serviceCatalogue: { path: '/api/services/catalogue', headers: {} },
   authProviders: { path: '/api/auth/providers', headers: {} },
   listContactMethods: { path: '/api/contact-methods', headers: {} },
   listOrders: { path: '/api/orders/get?limit=2' },
+  exportOrders: { path: '/api/orders/export?status=completed' },
   createOrder: {
     path: '/api/orders/create',
     body: { service_type: 'likes', target_url: 'https://x.com/new/status/1', quantity: 100 },

@@ -82,6 +82,7 @@ const ORDER_COLUMNS = [
   'provider_id',
   'upstream_order_id',
   'upstream_attempted_at',
+  'completed_at',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof Order)[]

@@ -95,7 +95,11 @@ function operation(
   const responses: Record<string, JsonSchema> = {
     '200': {
       description: 'Success',
-      content: { 'application/json': { schema: toSchema(endpoint.response, 'output', components) } },
+      content: {
+        [endpoint.responseContentType ?? 'application/json']: {
+          schema: toSchema(endpoint.response, 'output', components),
+        },
+      },
       ...(endpoint.responseHeaders
         ? {
             headers: Object.fromEntries(

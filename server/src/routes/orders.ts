@@ -8,6 +8,7 @@ import { Hono } from 'hono'
 import {
   cancelOrder,
   listOrders,
+  orderCsvStream,
   parseOrderId,
   placeMassOrder,
   placeOrder,
@@ -98,8 +99,8 @@ registerRoute(orderRoutes, 'cancelSubscription', async (c, { params }) => {
 })
 
 registerRoute(orderRoutes, 'listOrders', async (c, { query }) => {
-  const { cursor, limit } = query
-  const page = await listOrders(c.var.deps.db, c.var.user.id, { cursor, limit })
+  const { cursor, limit, ...filter } = query
+  const page = await listOrders(c.var.deps.db, c.var.user.id, { cursor, limit }, filter)
   if (page.nextCursor !== null) c.header(NEXT_CURSOR_HEADER, page.nextCursor)
   return c.json(await toApiOrdersWithAi(c.var.deps.db, page.orders))
 })
@@ -135,4 +136,12 @@ registerRoute(orderRoutes, 'cancelOrder', async (c, { params }) => {
   // 200 with the order cancelled and refunded at once; 202 with the order as it stands while its
   // cancel-order job asks the upstream (and refunds what was not delivered).
   return c.json(await toApiOrderWithAi(c.var.deps.db, order), outcome === 'cancelled' ? 200 : 202)
+})
+
+registerRoute(orderRoutes, 'exportOrders', (c, { query }) => {
+  const stream = orderCsvStream(c.var.deps.db, { userId: c.var.user.id }, query)
+  return c.body(stream, 200, {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': 'attachment; filename="orders.csv"',
+  })
 })

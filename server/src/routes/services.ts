@@ -2,6 +2,7 @@ import { per1kMicrosToUnitRateUsd, microsToUsd, serviceDisplayName } from '@enga
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
 import { listContactMethods } from '../domain/panel-content'
+import { listCatalogue } from '../domain/service-catalogue'
 import { serviceCatalogue } from '../domain/services'
 import { registerRoute } from '../http/register-route'
 import { setAnswerHeader } from '../http/security'
@@ -90,4 +91,11 @@ registerRoute(serviceRoutes, 'listServices', async (c) => {
 registerRoute(serviceRoutes, 'listContactMethods', async (c) => {
   c.header('Cache-Control', CACHE_CONTROL)
   return c.json(await listContactMethods(c.var.deps.db), 200)
+})
+
+// The services catalogue, public like the price list (the /services page is shown signed out too).
+registerRoute(serviceRoutes, 'serviceCatalogue', async (c) => {
+  const services = await listCatalogue(c.var.deps.db, c.var.deps.clock.now())
+  c.header('Cache-Control', CACHE_CONTROL)
+  return c.json({ services })
 })

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test'
 import { ADMIN_REASON_REQUIRED, ADMIN_REFUND_TOO_LARGE } from '@engage/contract'
 import { adminScenarios, createAdminMockState, createAdminScenario } from '@engage/mocks'
 import { AdminOrders, NO_ORDERS_MATCH } from '@engage/screens/admin'
@@ -90,6 +90,35 @@ export const FilterOrders: Story = {
       await userEvent.type(canvas.getByRole('textbox', { name: /Service/ }), 'ai_tweets')
       await userEvent.click(canvas.getByRole('button', { name: 'Apply filters' }))
       await expect(await canvas.findByText(NO_ORDERS_MATCH, undefined, afterCall)).toBeVisible()
+    })
+  },
+}
+
+export const SearchAndExport: Story = {
+  name: 'Search by id or link, and export what the filters select as CSV',
+  play: async ({ canvas, step }) => {
+    await findTable(canvas)
+    await step('an order by its id', async () => {
+      await userEvent.type(canvas.getByRole('searchbox', { name: /Search/ }), '#1045')
+      await userEvent.click(canvas.getByRole('button', { name: 'Apply filters' }))
+      const table = within(canvas.getByRole('grid', { name: 'Orders' }))
+      await waitFor(() => expect(table.getAllByRole('row')).toHaveLength(2), afterCall)
+      await expect(table.getByText('#1045')).toBeVisible()
+    })
+    await step('Export CSV downloads those orders with their account', async () => {
+      const created = spyOn(URL, 'createObjectURL')
+      // The file is read here; the browser's own save is not part of the story.
+      const save = spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined)
+      try {
+        await userEvent.click(canvas.getByRole('button', { name: 'Export CSV' }))
+        await waitFor(() => expect(save).toHaveBeenCalled(), afterCall)
+        const lines = (await (created.mock.calls[0]?.[0] as Blob).text()).split('\r\n')
+        await expect(lines[0]).toMatch(/^Order ID,.*,Account$/)
+        await expect(lines.slice(1, -1).map((line) => line.split(',')[0])).toEqual(['1045'])
+      } finally {
+        save.mockRestore()
+        created.mockRestore()
+      }
     })
   },
 }

@@ -6,6 +6,7 @@ import {
   servicesFromRates,
   PAGE_LIMIT_DEFAULT,
   type ListServicesResponse,
+  type OrderFilterQuery,
   type PaymentProvider,
   type QuantityLimits,
   type Timezone,
@@ -89,6 +90,18 @@ export function useServiceLimits() {
   })
 }
 
+/** The services catalogue (GET /api/services/catalogue): every service with its details and completion time. */
+export function useServiceCatalogue() {
+  const client = useClient()
+  return useQuery({
+    queryKey: queryKeys.serviceCatalogue,
+    queryFn: ({ signal }) => client.serviceCatalogue({ signal }),
+    staleTime: 60_000,
+    retry: false,
+    select: (answer) => answer.services,
+  })
+}
+
 /** Which sign-in providers the server offers (GET /api/auth/providers); it changes only with a restart. */
 export function useAuthProviders() {
   const client = useClient()
@@ -104,13 +117,14 @@ export function useAuthProviders() {
  * Orders, newest first, polled every 20 s while the live updates stream is not open (useLiveUpdates). `data` is the flat, normalised list of the pages loaded so far;
  * `fetchNextPage` / `hasNextPage` load older ones.
  */
-export function useOrders(options: { limit?: number; enabled?: boolean } = {}) {
+export function useOrders(options: { limit?: number; enabled?: boolean; filters?: OrderFilterQuery } = {}) {
   const client = useClient()
   const queryClient = useQueryClient()
   const limit = options.limit ?? PAGE_LIMIT_DEFAULT
+  const filters = options.filters ?? {}
   return useInfiniteQuery({
-    queryKey: queryKeys.ordersPage(limit),
-    queryFn: ({ pageParam, signal }) => client.listOrders({ cursor: pageParam, limit, signal }),
+    queryKey: queryKeys.ordersPage(limit, filters),
+    queryFn: ({ pageParam, signal }) => client.listOrders({ cursor: pageParam, limit, signal, filters }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
     select: (data) => normaliseOrders(data.pages.flatMap((page) => page.items)),

@@ -14,7 +14,8 @@ import {
 import { isHttpUrl, QUANTITY_MAX, QUANTITY_MIN } from '../orders'
 import { ORDER_STATUSES } from '../status'
 import { AiSettingInput } from './aiSettings'
-import { IsoDateTime, PageQuery, requiredText } from './common'
+import { FilteredOrdersQuery } from './catalogue'
+import { IsoDateTime, requiredText } from './common'
 
 export const OrderStatus = z.enum(ORDER_STATUSES)
 export type OrderStatus = z.infer<typeof OrderStatus>
@@ -93,11 +94,11 @@ export type CreateOrderRequest = z.input<typeof CreateOrderRequest>
 export const CreateOrderResponse = Order
 
 /**
- * GET /api/orders/get?cursor=&limit=: newest first. The body is the array of orders (the spec's "list of
+ * GET /api/orders/get?cursor=&limit=: newest first, narrowed by the optional filters (OrderFilterQuery). The body is the array of orders (the spec's "list of
  * orders"); the cursor of the next, older page is in the X-Next-Cursor header (NEXT_CURSOR_HEADER), absent on
  * the last page.
  */
-export const ListOrdersQuery = PageQuery
+export const ListOrdersQuery = FilteredOrdersQuery
 export const ListOrdersResponse = z.array(Order)
 export type ListOrdersResponse = z.infer<typeof ListOrdersResponse>
 

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react'
-import { formatUsd, ORDER_STATUSES, statusLabel, type AdminOrder } from '@engage/contract'
-import { useAdminOrders, type AdminOrderFilters } from '@engage/client'
-import { Button, Form, Select, Stack, Text, TextField, type TableColumn } from '@engage/ui'
+import { formatUsd, ORDER_STATUSES, shortenLink, statusLabel, type AdminOrder } from '@engage/contract'
+import { isApiError, useAdminClient, useAdminOrders, type AdminOrderFilters } from '@engage/client'
+import { Banner, Button, Form, Popover, Select, Stack, Text, TextField, type TableColumn } from '@engage/ui'
+import { saveFile, toOrderFilterQuery } from '../OrderHistory'
 import { StatusBadge } from '../StatusBadge'
 import { AdminPagedTable, AdminSectionHeader, formatDateTime, useCursorPages } from '../AdminShared'
 import { AdminOrderDetail } from './AdminOrderDetail'
@@ -9,9 +10,27 @@ import { AdminOrderDetail } from './AdminOrderDetail'
 export const ORDERS_TITLE = 'Orders'
 export const NO_ORDERS_MATCH = 'No orders match these filters.'
 const ANY_STATUS = 'any'
+export const ORDERS_EXPORT_FAILED = 'Could not export the orders'
+
+const emptyDraft = { status: ANY_STATUS, search: '', service: '', user: '', link: '', from: '', to: '' }
+
+/** The applied filters of a draft: the days become instants in the browser's time zone, as the customer's. */
+function filtersOf(draft: typeof emptyDraft): AdminOrderFilters {
+  const dates = toOrderFilterQuery({ search: '', status: '', service: '', from: draft.from, to: draft.to })
+  return {
+    status: draft.status === ANY_STATUS ? undefined : draft.status,
+    search: draft.search.trim() || undefined,
+    service: draft.service.trim() || undefined,
+    user: draft.user.trim() || undefined,
+    link: draft.link.trim() || undefined,
+    from: dates.from,
+    to: dates.to,
+  }
+}
 
 /**
- * Every customer's orders, newest first: filter by status, service, user and link, page through, open one for
+ * Every customer's orders, newest first: search by id or link, filter by status, service, user, link and dates,
+ * export what the filters select as CSV, page through, open one for
  * its upstream history and act on it (retry, pause, cancel, refund fully or partly, set the status).
  */
 export function AdminOrders({
@@ -21,15 +40,32 @@ export function AdminOrders({
 }) {
   const headingId = useId()
   const [draft, setDraft] = useState({
+    ...emptyDraft,
     status: initialFilters.status ?? ANY_STATUS,
+    search: initialFilters.search ?? '',
     service: initialFilters.service ?? '',
     user: initialFilters.user ?? '',
     link: initialFilters.link ?? '',
   })
+  const client = useAdminClient()
+  const [exporting, setExporting] = useState(false)
+  const [exportError, setExportError] = useState<string | null>(null)
   const [filters, setFilters] = useState<AdminOrderFilters>(initialFilters)
   const pages = useCursorPages()
   const orders = useAdminOrders(filters, pages.cursor)
   const [openId, setOpenId] = useState<string | null>(null)
+
+  const exportCsv = async () => {
+    setExporting(true)
+    setExportError(null)
+    try {
+      saveFile(await client.exportOrders(filters), 'orders.csv')
+    } catch (error) {
+      setExportError(isApiError(error) ? error.detail : ORDERS_EXPORT_FAILED)
+    } finally {
+      setExporting(false)
+    }
+  }
 
   const columns: readonly TableColumn<AdminOrder>[] = [
     { id: 'id', name: 'Order', isRowHeader: true, render: (order) => `#${order.id}` },
@@ -41,9 +77,11 @@ export function AdminOrders({
       render: (order) => (
         <Stack gap="xxsmall">
           <span>{order.service_type}</span>
-          <Text size="small" tone="muted">
-            {order.target_url}
-          </Text>
+          <Popover title={`Link of order ${order.id}`} trigger={shortenLink(order.target_url, 40)}>
+            <a href={order.target_url} target="_blank" rel="noopener noreferrer">
+              {order.target_url}
+            </a>
+          </Popover>
         </Stack>
       ),
     },
@@ -99,12 +137,7 @@ export function AdminOrders({
           event.preventDefault()
           pages.reset()
           setOpenId(null)
-          setFilters({
-            status: draft.status === ANY_STATUS ? undefined : draft.status,
-            service: draft.service.trim() || undefined,
-            user: draft.user.trim() || undefined,
-            link: draft.link.trim() || undefined,
-          })
+          setFilters(filtersOf(draft))
         }}
       >
         <Stack gap="medium">
@@ -117,6 +150,13 @@ export function AdminOrders({
                 { id: ANY_STATUS, label: 'Any status' },
                 ...ORDER_STATUSES.map((status) => ({ id: status, label: statusLabel(status) })),
               ]}
+            />
+            <TextField
+              label="Search"
+              description="Order ID or part of a link"
+              type="search"
+              value={draft.search}
+              onChange={(search) => setDraft((current) => ({ ...current, search }))}
             />
             <TextField
               label="Service"
@@ -135,22 +175,38 @@ export function AdminOrders({
               value={draft.link}
               onChange={(link) => setDraft((current) => ({ ...current, link }))}
             />
+            <TextField
+              label="From"
+              type="date"
+              value={draft.from}
+              onChange={(from) => setDraft((current) => ({ ...current, from }))}
+            />
+            <TextField
+              label="To"
+              type="date"
+              value={draft.to}
+              onChange={(to) => setDraft((current) => ({ ...current, to }))}
+            />
           </Stack>
-          <Stack direction="row" gap="small">
+          <Stack direction="row" gap="small" wrap>
             <Button type="submit">Apply filters</Button>
             <Button
               tone="secondary"
               onPress={() => {
-                setDraft({ status: ANY_STATUS, service: '', user: '', link: '' })
+                setDraft(emptyDraft)
                 pages.reset()
                 setFilters({})
               }}
             >
               Clear
             </Button>
+            <Button tone="secondary" isDisabled={exporting} onPress={() => void exportCsv()}>
+              {exporting ? 'Exporting…' : 'Export CSV'}
+            </Button>
           </Stack>
         </Stack>
       </Form>
+      {exportError === null ? null : <Banner tone="error">{exportError}</Banner>}
       <AdminPagedTable
         errorTitle="Failed to load the orders"
         query={orders}

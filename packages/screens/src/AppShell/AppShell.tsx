@@ -40,6 +40,7 @@ export const APP_MAIN_ID = 'app-main'
 export const appShellLinks = [
   { href: '/dashboard', label: 'Orders', isOrderLink: true },
   { href: '/orders', label: 'Orders History', isOrderLink: true },
+  { href: '/services', label: 'Services', isOrderLink: false },
   { href: '/wallet', label: 'Wallet', isOrderLink: false },
   { href: '/settings', label: 'Settings', isOrderLink: false },
 ] as const
@@ -56,7 +57,7 @@ export interface AppShellProps {
 }
 
 /**
- * The signed-in layout: a sidebar with Orders, Orders History, Wallet and Settings (collapsible below
+ * The signed-in layout: a sidebar with Orders, Orders History, Services, Wallet and Settings (collapsible below
  * 768 px, where the order links move to the user menu), a top bar with the balance chip and its plus link to
  * the wallet, the dark-mode toggle and the user menu, and the page in the main area.
  */

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react'
 import { ORDERS_PAGE_ERROR, UNEXPECTED_ERROR_REFRESH } from '@engage/contract'
-import { useMe } from '@engage/client'
+import { useMe, useServices } from '@engage/client'
 import { Banner, Card, Heading, Stack } from '@engage/ui'
 import { ContactUpdatesPanel } from '../ContactUpdatesPanel'
 import { DashboardOrderTabs, useDashboardAiSettings } from '../Dashboard'
 import { ordersPageColumns } from './OrdersPage.css'
 import { ErrorFallback, ErrorFallbackBoundary } from '../ErrorFallback'
 import type { OrderFormProps } from '../OrderForm'
+import type { OrderHistoryFilters } from '../OrderHistory'
 import { OrdersTable } from '../OrdersTable'
 import { StatCards } from '../StatCards'
 
@@ -26,6 +27,10 @@ export interface OrdersPageProps {
    * target, since the test runner treats a window error as a failure of its own).
    */
   uncaughtErrorSource?: EventTarget
+  /** The orders list's search and filters (the route keeps them in the address bar). */
+  filters?: OrderHistoryFilters
+  /** Called with new filters; without it the list shows no filter bar. */
+  onFiltersChange?: (filters: OrderHistoryFilters) => void
 }
 
 /**
@@ -57,8 +62,14 @@ function useUncaughtError(source: EventTarget | undefined): boolean {
   return errorAt !== null && !recovered
 }
 
-function OrdersPageContent({ prefill, uncaughtErrorSource }: Omit<OrdersPageProps, 'onRefresh'>) {
+function OrdersPageContent({
+  prefill,
+  uncaughtErrorSource,
+  filters,
+  onFiltersChange,
+}: Omit<OrdersPageProps, 'onRefresh'>) {
   const aiSettings = useDashboardAiSettings()
+  const services = useServices()
   const hasUncaughtError = useUncaughtError(uncaughtErrorSource)
   return (
     <Stack gap="xlarge">
@@ -78,7 +89,11 @@ function OrdersPageContent({ prefill, uncaughtErrorSource }: Omit<OrdersPageProp
           <ContactUpdatesPanel tabOrder={['updates', 'contact']} defaultTab="contact" />
         </Card>
       </div>
-      <OrdersTable />
+      <OrdersTable
+        filters={filters}
+        onFiltersChange={onFiltersChange}
+        services={services.data?.map((service) => service.serviceName)}
+      />
       {aiSettings.dialog}
     </Stack>
   )

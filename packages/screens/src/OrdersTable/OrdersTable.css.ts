@@ -14,3 +14,17 @@ export const actionsCell = style({
   flexWrap: 'wrap',
   gap: vars.space.xsmall,
 })
+
+/** The shortened link: a text button that opens the whole link. */
+export const linkTrigger = style({
+  maxWidth: '16rem',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  textAlign: 'start',
+})
+
+export const fullLink = style({
+  color: vars.color.link,
+  overflowWrap: 'anywhere',
+})

@@ -6,6 +6,7 @@ import {
   CANCEL_ORDER_CONFIRMATION,
   FAILED_TO_CANCEL_ORDER,
   FAILED_TO_FETCH_ORDERS,
+  formatLedgerUsd,
   FAILED_TO_RETRY_ORDER,
   FAILED_TO_RETRY_ORDERS,
   NO_ORDERS_FOUND,
@@ -15,9 +16,11 @@ import {
   ORDER_CANCELLING,
   orderQueuedForRetry,
   serviceDisplayName,
+  shortenLink,
 } from '@engage/contract'
 import {
   isApiError,
+  useClient,
   useCancelOrder,
   useOrders,
   useRetryAllOrders,
@@ -31,6 +34,7 @@ import {
   Box,
   Button,
   Heading,
+  Popover,
   Spinner,
   Stack,
   Table,
@@ -40,7 +44,13 @@ import { StatusBadge } from '../StatusBadge'
 import { useCustomerDates } from '../CustomerDates'
 import { useOrderMessages } from '../OrderForm/OrderFormMessages'
 import { OrderDetailCard } from '../OrderDetailCard'
-import { actionsCell, tableHeader } from './OrdersTable.css'
+import {
+  OrderHistoryFiltersBar,
+  saveFile,
+  toOrderFilterQuery,
+  type OrderHistoryFilters,
+} from '../OrderHistory'
+import { actionsCell, fullLink, linkTrigger, tableHeader } from './OrdersTable.css'
 
 const countFormat = new Intl.NumberFormat('en-US')
 
@@ -54,14 +64,48 @@ export interface OrdersTableProps {
   title?: string
   /** Orders per page; Load more fetches the next page. @default 50 */
   pageSize?: number
+  /** The search and filters, when the list offers them (the orders page keeps them in the address bar). */
+  filters?: OrderHistoryFilters
+  /** Called with the new filters; with it the list shows the filter bar and Export CSV. */
+  onFiltersChange?: (filters: OrderHistoryFilters) => void
+  /** Service names the Service filter offers. @default the services of the loaded orders */
+  services?: readonly string[]
+}
+
+/** The link cell: shortened, the whole link on hover, focus or tap (with a way to open it). */
+function LinkCell({ order }: { order: NormalisedOrder }) {
+  if (order.url === '') return null
+  return (
+    <Popover
+      title={`Link of order ${order.id}`}
+      trigger={shortenLink(order.url)}
+      triggerClassName={linkTrigger}
+    >
+      <a className={fullLink} href={order.url} target="_blank" rel="noopener noreferrer">
+        {order.url}
+      </a>
+    </Popover>
+  )
 }
 
 /**
  * The orders list: Date, Service (with a detail card), Quantity, Status and Actions: Cancel for pending or
  * processing orders after a confirmation, Retry for paused ones (and Retry All). Polled every 20 s.
  */
-export function OrdersTable({ title = 'Orders', pageSize }: OrdersTableProps) {
-  const orders = useOrders(pageSize === undefined ? {} : { limit: pageSize })
+export function OrdersTable({
+  title = 'Orders',
+  pageSize,
+  filters,
+  onFiltersChange,
+  services,
+}: OrdersTableProps) {
+  const filterQuery = filters === undefined ? undefined : toOrderFilterQuery(filters)
+  const orders = useOrders({
+    ...(pageSize === undefined ? {} : { limit: pageSize }),
+    ...(filterQuery === undefined ? {} : { filters: filterQuery }),
+  })
+  const client = useClient()
+  const [isExporting, setExporting] = useState(false)
   const cancelOrder = useCancelOrder()
   const retryOrder = useRetryOrder()
   const retryAllOrders = useRetryAllOrders()
@@ -110,9 +154,21 @@ export function OrdersTable({ title = 'Orders', pageSize }: OrdersTableProps) {
     }
   }
 
+  const exportCsv = async () => {
+    setExporting(true)
+    try {
+      saveFile(await client.exportOrders(filterQuery ?? {}), 'orders.csv')
+    } catch (error) {
+      messages.failure(error, 'Could not export the orders')
+    } finally {
+      setExporting(false)
+    }
+  }
+
   // Buttons that disappear once their action succeeds (a cancelled order has no Cancel) are disabled while it
   // runs rather than pending: React Aria would announce the end of pending by the id of a button that is gone.
   const columns: TableColumn<NormalisedOrder>[] = [
+    { id: 'id', name: 'Order ID', render: (order) => `#${order.id}` },
     // With the time, since several orders a day are usual, on the customer's clock.
     { id: 'date', name: 'Date', render: (order) => dates.dateTime(order.date) },
     {
@@ -121,7 +177,14 @@ export function OrdersTable({ title = 'Orders', pageSize }: OrdersTableProps) {
       isRowHeader: true,
       render: (order) => <OrderDetailCard order={order} />,
     },
+    { id: 'link', name: 'Link', render: (order) => <LinkCell order={order} /> },
     { id: 'quantity', name: 'Quantity', align: 'end', render: (order) => countFormat.format(order.quantity) },
+    {
+      id: 'charge',
+      name: 'Charge',
+      align: 'end',
+      render: (order) => (order.charge === null ? '' : formatLedgerUsd(order.charge)),
+    },
     {
       id: 'status',
       name: 'Status',
@@ -181,6 +244,15 @@ export function OrdersTable({ title = 'Orders', pageSize }: OrdersTableProps) {
           </Button>
         ) : null}
       </div>
+      {filters !== undefined && onFiltersChange !== undefined ? (
+        <OrderHistoryFiltersBar
+          value={filters}
+          onChange={onFiltersChange}
+          services={services ?? [...new Set(rows.map((order) => order.serviceType))]}
+          onExport={() => void exportCsv()}
+          isExporting={isExporting}
+        />
+      ) : null}
       {orders.isError ? (
         <Banner tone="error">
           {isApiError(orders.error) ? orders.error.detail : FAILED_TO_FETCH_ORDERS}

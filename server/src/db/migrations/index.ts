@@ -13,6 +13,7 @@ import * as operatorConsole from './0060_operator_console'
 import * as jobRequestIds from './0110_job_request_ids'
 import * as idempotencyKeys from './0120_idempotency_keys'
 import * as twoFactorAndSessions from './0140_two_factor_and_sessions'
+import * as serviceCatalogue from './0160_service_catalogue'
 import * as liveEvents from './0170_live_events'
 
 // Every migration, in order. Names are stable: they are recorded in the kysely_migration table.
@@ -31,5 +32,6 @@ export const migrations: Record<string, Migration> = {
   '0110_job_request_ids': jobRequestIds,
   '0120_idempotency_keys': idempotencyKeys,
   '0140_two_factor_and_sessions': twoFactorAndSessions,
+  '0160_service_catalogue': serviceCatalogue,
   '0170_live_events': liveEvents,
 }

@@ -30,6 +30,8 @@ export interface OrdersTable {
   upstream_order_id: string | null
   /** Set just before calling the upstream's `add`; with no upstream id it means "maybe placed": never resend. */
   upstream_attempted_at: Instant | null
+  /** When the order became completed (migration 0160); null for every other status. */
+  completed_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>
   created_at: Instant
   updated_at: Instant
 }

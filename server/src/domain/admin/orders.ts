@@ -12,6 +12,7 @@ import {
   microsToUsd,
   ORDER_NOT_FOUND,
   orderQueuedForRetry,
+  type OrderFilterQuery,
   type OrderStatus,
   usdToMicros,
 } from '@engage/contract'
@@ -21,6 +22,7 @@ import type { Order } from '../../db/schema'
 import { isUniqueViolation } from '../accounts'
 import { credit, DuplicateLedgerEventError } from '../ledger'
 import { cancelOrder, retryOrder } from '../orders'
+import { orderFilterCondition } from '../orders/filters'
 import { auditOfTarget, recordAudit } from './audit'
 import { type Actor, AdminRefusal, containsText, iso, isoOrNull, pageOf, parseIdCursor } from './common'
 import { findUserByIdOrEmail, toAdminJob, toAdminLedgerEntry, toAdminOrders } from './views'
@@ -36,9 +38,7 @@ async function oneAdminOrder(db: Db, row: Order): Promise<AdminOrder> {
   return order
 }
 
-export interface OrderFilter {
-  status?: OrderStatus | undefined
-  service?: string | undefined
+export interface OrderFilter extends OrderFilterQuery {
   user?: string | undefined
   link?: string | undefined
   cursor?: string | undefined
@@ -49,9 +49,7 @@ export async function listAdminOrders(
   db: Db,
   filter: OrderFilter,
 ): Promise<{ orders: AdminOrder[]; nextCursor: string | null }> {
-  let query = db.selectFrom('orders').selectAll()
-  if (filter.status !== undefined) query = query.where('status', '=', filter.status)
-  if (filter.service !== undefined) query = query.where('service_type', '=', filter.service)
+  let query = db.selectFrom('orders').selectAll().where(orderFilterCondition(filter))
   if (filter.user !== undefined) {
     const user = await findUserByIdOrEmail(db, filter.user)
     if (!user) return { orders: [], nextCursor: null }
@@ -347,6 +345,7 @@ export async function adminSetOrderStatus(
       .set({
         status: input.status,
         paused_reason: input.status === 'paused' ? input.reason : null,
+        completed_at: input.status === 'completed' ? (before.completed_at ?? now) : null,
         ...(input.remains !== undefined ? { remains: input.remains } : {}),
         ...(input.startCount !== undefined ? { start_count: input.startCount } : {}),
         updated_at: now,

@@ -64,7 +64,14 @@ export async function applyUpstreamStatus(
   return deps.db.transaction().execute(async (trx) => {
     const ended = await trx
       .updateTable('orders')
-      .set({ status: next, remains, start_count: startCount, paused_reason: null, updated_at: now })
+      .set({
+        status: next,
+        remains,
+        start_count: startCount,
+        paused_reason: null,
+        completed_at: next === 'completed' ? now : null,
+        updated_at: now,
+      })
       .where('id', '=', order.id)
       .where('status', '=', 'processing')
       .returningAll()

@@ -1,6 +1,7 @@
-import { microsToUsd, type Order as ApiOrder, ORDER_NOT_FOUND } from '@engage/contract'
+import { microsToUsd, type Order as ApiOrder, ORDER_NOT_FOUND, type OrderFilterQuery } from '@engage/contract'
 import type { Db } from '../../db/connect'
 import type { Order } from '../../db/schema'
+import { orderFilterCondition } from './filters'
 import { OrderRefusal } from './refusals'
 
 // Reading.
@@ -16,18 +17,23 @@ export class InvalidCursorError extends Error {
 }
 
 /** An order cursor is the id of the last order of the previous page (ids only grow, so newest = highest). */
-function parseOrderCursor(cursor: string): number {
+export function parseOrderCursor(cursor: string): number {
   if (!/^[1-9]\d{0,14}$/.test(cursor)) throw new InvalidCursorError(cursor)
   return Number(cursor)
 }
 
-/** The user's orders, newest first, one page at a time. */
+/** The user's orders the filters select, newest first, one page at a time. */
 export async function listOrders(
   db: Db,
   userId: number,
   page: Page,
+  filter: OrderFilterQuery = {},
 ): Promise<{ orders: Order[]; nextCursor: string | null }> {
-  let query = db.selectFrom('orders').selectAll().where('user_id', '=', userId)
+  let query = db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where(orderFilterCondition(filter))
   if (page.cursor !== undefined) query = query.where('id', '<', parseOrderCursor(page.cursor))
   const rows = await query
     .orderBy('id', 'desc')

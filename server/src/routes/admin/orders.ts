@@ -10,6 +10,8 @@ import {
   listAdminOrders,
   orderDetail,
 } from '../../domain/admin/orders'
+import { findUserByIdOrEmail } from '../../domain/admin/views'
+import { orderCsvStream } from '../../domain/orders'
 import { registerRoute } from '../../http/register-route'
 import type { AppEnv } from '../../http/env'
 import { actorOf, now } from './context'
@@ -19,6 +21,19 @@ import { actorOf, now } from './context'
 export function registerOrdersRoutes(app: Hono<AppEnv>): void {
   registerRoute(app, 'adminListOrders', async (c, { query }) => {
     return c.json(await listAdminOrders(c.var.deps.db, query))
+  })
+
+  // Before adminGetOrder, whose /orders/:id would take 'export' for an id.
+  registerRoute(app, 'adminExportOrders', async (c, { query }) => {
+    const { user, link, ...filter } = query
+    // An account filter that names no account exports the header alone, as the list shows no rows.
+    const accountUserId =
+      user === undefined ? undefined : ((await findUserByIdOrEmail(c.var.deps.db, user))?.id ?? null)
+    const stream = orderCsvStream(c.var.deps.db, { accountUserId, link, withAccount: true }, filter)
+    return c.body(stream, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="orders.csv"',
+    })
   })
 
   registerRoute(app, 'adminGetOrder', async (c, { params }) => {

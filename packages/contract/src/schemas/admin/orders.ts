@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { ADMIN_AMOUNT_NOT_ZERO } from '../../messages'
 import { ORDER_STATUSES } from '../../status'
+import { OrderFilterQuery } from '../catalogue'
 import { IsoDateTime, PageQuery } from '../common'
 import { AuditEntry } from './audit'
 import { AdminReason, AdminUsdAmount, IdempotencyKey, NextCursor, OptionalAdminReason } from './blocks'
@@ -9,12 +10,17 @@ import { AdminLedgerEntry, AdminOrder } from './users'
 // ---- Orders -----------------------------------------------------------------------------------------------
 
 /**
- * GET /api/admin/orders: newest first. `user` is a user id or an email (exact, case-insensitive); `service`
- * a service name; `link` a substring of the target URL.
+ * GET /api/admin/orders: newest first, narrowed as the customer's list (OrderFilterQuery: search by id or
+ * link, status, service, date range), and by `user`, a user id or an email (exact, case-insensitive), and
+ * `link`, a substring of the target URL.
  */
 export const AdminOrdersQuery = PageQuery.extend({
-  status: z.enum(ORDER_STATUSES).optional(),
-  service: z.string().trim().min(1).max(100).optional(),
+  ...OrderFilterQuery.shape,
+  user: z.string().trim().min(1).max(320).optional(),
+  link: z.string().trim().min(1).max(2048).optional(),
+})
+/** GET /api/admin/orders/export: the same filters, every matching order as CSV (no pages). */
+export const AdminOrderExportQuery = OrderFilterQuery.extend({
   user: z.string().trim().min(1).max(320).optional(),
   link: z.string().trim().min(1).max(2048).optional(),
 })
