@@ -34,6 +34,20 @@ function hasSideEffects(id: string): boolean {
 // would otherwise carry all of them. Other locales fall back to these English strings.
 const panelLocales = ['en-US']
 
+// What the other pages share that the first signed-in page (the layout and the dashboard) does not load at
+// first: the other pages' own modules, the screens only they show, and the AI settings picker the dashboard
+// fetches once it is idle (it shares that with Settings, which would otherwise put it in the first download);
+// not their stylesheets, which every page loads (one stylesheet for the whole panel). If the dashboard starts
+// using one of these statically, the size check shows `shared-pages` among its files.
+const screensNotOnTheFirstPage =
+  /\/packages\/screens\/src\/(SecuritySettings|ServicesCatalogue|SiteFooter|SiteHeader|PublicLayout|PricingGrid|AiSettingsDialog|AiSettingForm|FetchModelsDialog)\//
+// The two-factor hooks (the settings' security tab and the sign-in's code step).
+const partsNotOnTheFirstPage = /\/packages\/client\/src\/react\/security\.ts$/
+const otherPages = /\/apps\/panel\/src\/pages\/(?!(SignedInLayout|DashboardPage)\.tsx$)/
+const notOnTheFirstPage = (id: string) =>
+  [screensNotOnTheFirstPage, partsNotOnTheFirstPage, otherPages].some((pattern) => pattern.test(id)) &&
+  !/\.css\.ts/.test(id)
+
 const entry = process.env.PANEL_ENTRY === 'public' ? 'public' : 'app'
 
 export default defineConfig(({ isSsrBuild, command }) => ({
@@ -67,12 +81,28 @@ export default defineConfig(({ isSsrBuild, command }) => ({
       : {
           input: entry === 'public' ? 'public.html' : 'index.html',
           treeshake: { moduleSideEffects: hasSideEffects },
-          // The app build puts the code that two or more of its chunks share into one chunk, `shared`; each
-          // route and lazy part keeps its own code. Left to itself, the bundler made a chunk per combination
-          // of importers: 36 files for /dashboard, which over HTTP/1.1's six connections per origin arrive in
-          // six rounds of requests.
+          // The app build puts the code that two or more of its chunks share into one chunk, `shared`, except
+          // what the first signed-in page does not load at first (above), which goes into `shared-pages`
+          // (their own dependencies stay where the rest of the app needs them); each route and lazy part keeps
+          // its own code. Left to itself, the bundler made a chunk per combination of importers: 36 files for
+          // /dashboard, which over HTTP/1.1's six connections per origin arrive in six rounds of requests.
           ...(entry === 'app'
-            ? { output: { codeSplitting: { groups: [{ name: 'shared', minShareCount: 2 }] } } }
+            ? {
+                output: {
+                  codeSplitting: {
+                    groups: [
+                      {
+                        name: 'shared-pages',
+                        test: notOnTheFirstPage,
+                        minShareCount: 2,
+                        priority: 1,
+                        includeDependenciesRecursively: false,
+                      },
+                      { name: 'shared', minShareCount: 2 },
+                    ],
+                  },
+                },
+              }
             : {}),
         },
   },

@@ -1,7 +1,7 @@
 import { CLAIMED_USERS } from '@engage/contract'
 import { Link, Text } from '@engage/ui'
 import { PublicLayout, PublicPage, PublicPageSection } from '../PublicLayout'
-import { useSiteContacts } from '../SiteFooter'
+import { useSiteContacts } from '../SiteContacts'
 
 export interface AboutProps {
   /** The signed-in user's name, for the header's username menu. */

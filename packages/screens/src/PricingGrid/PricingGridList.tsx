@@ -9,7 +9,7 @@ import {
   type Service,
 } from '@engage/contract'
 import { Badge, Box, Card, Heading, Icon, Link, Spinner, Text } from '@engage/ui'
-import { useSiteContacts } from '../SiteFooter'
+import { useSiteContacts } from '../SiteContacts'
 import { badge, card, feature, featureIcon, featureList, grid, popularCard, price } from './PricingGrid.css'
 
 /** Shown while the service list loads. */

@@ -1,6 +1,6 @@
 import { Link, Text } from '@engage/ui'
 import { PublicLayout, PublicPage, PublicPageSection } from '../PublicLayout'
-import { SupportEmailLink, useSiteContacts } from '../SiteFooter'
+import { SupportEmailLink, useSiteContacts } from '../SiteContacts'
 
 export interface PrivacyPolicyProps {
   /** The signed-in user's name, for the header's username menu. */

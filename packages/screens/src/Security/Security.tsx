@@ -1,6 +1,6 @@
 import { Text } from '@engage/ui'
 import { PublicLayout, PublicPage, PublicPageSection } from '../PublicLayout'
-import { SupportEmailLink } from '../SiteFooter'
+import { SupportEmailLink } from '../SiteContacts'
 
 export interface SecurityProps {
   /** The signed-in user's name, for the header's username menu. */

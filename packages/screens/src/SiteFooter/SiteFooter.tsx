@@ -1,5 +1,5 @@
 import { Box, Heading, Link, Text } from '@engage/ui'
-import { useSiteContacts } from './SiteContacts'
+import { useSiteContacts } from '../SiteContacts'
 import { footer, linkList } from './SiteFooter.css'
 
 export interface SiteFooterProps {

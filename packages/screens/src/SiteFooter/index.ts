@@ -1,2 +1,1 @@
 export * from './SiteFooter'
-export * from './SiteContacts'

@@ -1,7 +1,7 @@
 import { REFUND_PAYOUT_BUSINESS_DAYS, REFUND_WINDOW_DAYS } from '@engage/contract'
 import { Link, Text } from '@engage/ui'
 import { PublicLayout, PublicPage, PublicPageSection } from '../PublicLayout'
-import { SupportEmailLink } from '../SiteFooter'
+import { SupportEmailLink } from '../SiteContacts'
 
 export interface TermsOfServiceProps {
   /** The signed-in user's name, for the header's username menu. */
