@@ -27,10 +27,12 @@ export interface AppProps {
    * the server render and to the hydration of its HTML alike.
    */
   serverWideLayout?: boolean
+  /** The newest live update the server-rendered page's data holds: the live updates stream starts after it. */
+  liveEventId?: string
 }
 
 /** The whole panel, below the browser's router, with its one toast region (bottom right). */
-export function App({ client, queryClient, initialState, serverWideLayout = true }: AppProps) {
+export function App({ client, queryClient, initialState, serverWideLayout = true, liveEventId }: AppProps) {
   return (
     <ClientProvider client={client} queryClient={queryClient}>
       <PageDataProvider client={client}>
@@ -39,7 +41,7 @@ export function App({ client, queryClient, initialState, serverWideLayout = true
             <AriaRouter>
               <ToastProvider>
                 <UserDataRules />
-                <SignedInLiveUpdates />
+                <SignedInLiveUpdates after={liveEventId} />
                 <PageTitle />
                 <AppErrorBoundary>
                   <Suspense fallback={null}>
@@ -72,10 +74,10 @@ function AppRoutes() {
   return useRoutes(routes)
 }
 
-function SignedInLiveUpdates() {
+function SignedInLiveUpdates({ after }: { after: string | undefined }) {
   const { token } = useSession()
   const { pathname } = useLocation()
-  return token === null || pathname === LOGOUT_PATH ? null : <LiveUpdates key={token} />
+  return token === null || pathname === LOGOUT_PATH ? null : <LiveUpdates key={token} after={after} />
 }
 
 function PageTitle() {
@@ -116,7 +118,7 @@ function UserDataRules() {
 }
 
 /** A signed-in user's data follows the server's live updates; a new sign-in opens a new stream (App). */
-function LiveUpdates() {
-  useLiveUpdates()
+function LiveUpdates({ after }: { after: string | undefined }) {
+  useLiveUpdates({ after })
   return null
 }

@@ -31,6 +31,8 @@ export interface SignedInPageState {
   theme: 'dark' | 'light'
   /** Whether the layout was rendered wide. */
   wide: boolean
+  /** The newest live update when its data was read (none yet: null): the browser's stream starts after it. */
+  liveEventId: string | null
 }
 
 /** Vite's client manifest: one entry per source module that became a chunk. */

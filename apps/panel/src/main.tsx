@@ -81,7 +81,12 @@ void Promise.all([preloadRoute(window.location.pathname, signedIn), hydrates && 
   const app = (
     <StrictMode>
       <BrowserRouter>
-        <App client={client} queryClient={queryClient} serverWideLayout={rendered?.wide} />
+        <App
+          client={client}
+          queryClient={queryClient}
+          serverWideLayout={rendered?.wide}
+          liveEventId={rendered?.liveEventId ?? undefined}
+        />
       </BrowserRouter>
     </StrictMode>
   )

@@ -32,6 +32,8 @@ export interface SignedInPageOptions {
   stylesheets: Record<string, string>
   /** The server's own API, called as the browser would call it (same paths, same headers). */
   fetchApi: FetchFunction
+  /** The newest live update, read before the page's data (null: none yet): the browser's stream starts after it. */
+  liveEventId: string | null
   /** Goes on every inline script React's stream adds; the page's policy allows it. */
   nonce: string
   /** Told of an error of the render that the page survives (React renders that part in the browser). */
@@ -76,7 +78,12 @@ export async function renderSignedInPage(options: SignedInPageOptions): Promise<
   if (me === null || answers[endpoints.getMe.path] === undefined) return null
 
   const wide = !options.mobile
-  const rendered: SignedInPageState = { answers, theme: theme ?? defaultTheme, wide }
+  const rendered: SignedInPageState = {
+    answers,
+    theme: theme ?? defaultTheme,
+    wide,
+    liveEventId: options.liveEventId,
+  }
   const body = await renderToReadableStream(
     <StrictMode>
       <StaticRouter location={options.url}>

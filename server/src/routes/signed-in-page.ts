@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import type { AppEnv } from '../http/env'
+import { newestLiveEventId } from '../live/newest-event'
 import type { Logger } from '../logger'
 import { pagePolicy } from './panel-policy'
 
@@ -17,6 +18,8 @@ export interface SignedInPageOptions {
   mobile: boolean
   stylesheets: Record<string, string>
   fetchApi: (input: string, init: RequestInit) => Promise<Response>
+  /** The newest live update, read before the page's data: what the data holds (null: none yet). */
+  liveEventId: string | null
   nonce: string
   onError: (error: unknown) => void
 }
@@ -72,6 +75,8 @@ export async function sendSignedInPage(
   const nonce = randomBytes(16).toString('base64')
   let page: SignedInPage | null
   try {
+    // Read before the page's data, so that every change the data may miss comes after it on the stream.
+    const liveEventId = await newestLiveEventId(c.var.deps.db)
     page = await build.render.renderSignedInPage({
       template: build.appTemplate,
       manifests: build.manifests,
@@ -84,6 +89,7 @@ export async function sendSignedInPage(
         for (const [name, value] of Object.entries(forwarded)) headers.set(name, value)
         return api(new Request(new URL(input, requestUrl), { ...init, headers }), c.env)
       },
+      liveEventId,
       nonce,
       onError: (error) =>
         logger.error('Server render error', { path: requestUrl.pathname, error: String(error) }),

@@ -36,14 +36,18 @@ const RECONNECT_GRACE_MS = 5_000
 /** A stream silent for this long (no event, no heartbeat) is taken for dead and opened again. */
 const SILENCE_MS = LIVE_HEARTBEAT_MS * 3
 
-/** Keeps the signed-in user's queries fresh from the live updates stream, while mounted. */
-export function useLiveUpdates(): void {
+/**
+ * Keeps the signed-in user's queries fresh from the live updates stream, while mounted. `after`: the newest
+ * event the page's data already holds (a page the server rendered says which), so the stream starts after it
+ * instead of going back over the last seconds' events.
+ */
+export function useLiveUpdates({ after }: { after?: string } = {}): void {
   const client = useClient()
   const queryClient = useQueryClient()
   useEffect(() => {
     if (typeof EventSource === 'undefined') return
     let source: EventSource | undefined
-    let lastEventId = ''
+    let lastEventId = after ?? ''
     let stopped = false
     let watchdog: ReturnType<typeof setTimeout> | undefined
     let fallback: ReturnType<typeof setTimeout> | undefined
@@ -117,5 +121,5 @@ export function useLiveUpdates(): void {
       for (const timer of [watchdog, fallback, flush]) clearTimeout(timer)
       streamOpen.delete(queryClient)
     }
-  }, [client, queryClient])
+  }, [client, queryClient, after])
 }

@@ -7,8 +7,10 @@ export const dateInput = style({
   alignItems: 'center',
   padding: `${vars.space.small} ${vars.space.medium}`,
   fontVariantNumeric: 'tabular-nums',
+  // On a narrow screen the time goes under the date rather than into a scrolling strip, which a disabled field
+  // (no focusable segment) would leave out of the keyboard's reach.
+  flexWrap: 'wrap',
   whiteSpace: 'nowrap',
-  overflowX: 'auto',
 })
 
 export const dateSegment = style({
