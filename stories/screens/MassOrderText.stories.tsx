@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { MASS_ORDERS_PLACED, MASS_TEXT_LINE_FORMAT, VALID_URL_REQUIRED } from '@engage/contract'
-import { createMockState, createScenario, scenarios } from '@engage/mocks'
+import { createMockState, createScenario, handlers, scenarios } from '@engage/mocks'
 import { MassOrderQueue } from '@engage/screens'
 import { clearLiveAnnouncements } from '../support/announcements'
 import { recordBodies } from '../support/requests'
@@ -129,5 +129,16 @@ export const PasteMixedLines: Story = {
       await expect(queuedCards(canvas)).toHaveLength(4)
       await expect(queuedCards(canvas)[2]).toHaveTextContent('AI TWEETS')
     })
+  },
+}
+
+export const PasteLinesWhileServicesLoad: Story = {
+  parameters: { msw: { handlers: [handlers.listServices.loading(), ...scenarios.default] } },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('radio', { name: 'Paste lines' }))
+    await userEvent.type(linesField(canvas), '1|https://x.com/engagepanel|500')
+    // The ids are read against the services list, so the lines wait for it.
+    await expect(addLinesButton(canvas)).toBeDisabled()
+    await expect(canvas.queryByText(/Service ids:/)).toBeNull()
   },
 }
