@@ -238,6 +238,25 @@ describe.each(widths)('a customer with history on a $name ($viewport.width px)',
     knownIds = (await orders(token)).map((order) => String(order.id))
   })
 
+  it('then pastes two lines service_id|link|quantity, reviews them in the queue and places them', async () => {
+    const services = await api<{ id: string; name: string }[]>(token, '/api/services')
+    const idOf = (serviceName: string) => services.find((service) => service.name === serviceName)?.id ?? ''
+    // The radio input sits under its styled label.
+    await page.getByText('Paste lines', { exact: true }).click()
+    expect(await page.getByRole('radio', { name: 'Paste lines' }).isChecked()).toBe(true)
+    await page
+      .getByRole('textbox', { name: 'Order lines' })
+      .fill(`${idOf('views')}|${link('pasted-one')}|150\n\n${idOf('likes')} | ${link('pasted-two')} | 120`)
+    await page.getByRole('button', { name: 'Add lines to queue' }).click()
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Queued services' }).getByRole('listitem').count())
+      .toBe(2)
+    await page.getByRole('button', { name: 'Place Mass Order' }).click()
+    await expect.poll(() => newOrderIds(token, knownIds).then((ids) => ids.length)).toBe(2)
+    for (const id of await newOrderIds(token, knownIds)) await orderRow(page, id).waitFor()
+    knownIds = (await orders(token)).map((order) => String(order.id))
+  })
+
   it('then subscribes on the same page: its message, and the first order in the list', async () => {
     await page.getByRole('tab', { name: 'Subscriptions' }).click()
     const subscription = page.getByRole('form', { name: 'Subscription' })

@@ -22,6 +22,7 @@ export {
   useProfileTimezone,
   useServiceCatalogue,
   useServiceLimits,
+  useServiceListings,
   useServices,
   useSubscriptions,
   useTransactions,

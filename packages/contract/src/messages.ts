@@ -198,6 +198,29 @@ export const FAILED_TO_UPDATE_MASS_ITEM = 'Failed to update mass order item. Ple
 export const FAILED_TO_EDIT_ITEM = 'Failed to edit item. Please try again.'
 export const FAILED_TO_SAVE_CHANGES = 'Failed to save changes. Please try again.'
 
+// Mass order as text: each message is shown after 'Line 3: '.
+export const MASS_TEXT_EMPTY = 'Paste at least one line: service_id|link|quantity'
+export const MASS_TEXT_LINE_FORMAT = 'Write the line as service_id|link|quantity'
+export const MASS_TEXT_SERVICE_ID_REQUIRED = 'Service id is missing'
+
+export function massTextUnknownService(id: string): string {
+  return `No service has the id ${id}`
+}
+
+export function massTextRepeatedLine(firstLine: number): string {
+  return `Same service and link as line ${String(firstLine)}`
+}
+
+/** More lines than the queue has room for. */
+export function massTextTooManyLines(room: number): string {
+  return `${MASS_ORDER_TOO_MANY}: paste at most ${String(room)} more lines`
+}
+
+/** 'Line 3: Valid URL required'. */
+export function massTextLineError(line: number, message: string): string {
+  return `Line ${String(line)}: ${message}`
+}
+
 // ---- AI ---------------------------------------------------------------------------------------------
 
 export const FAILED_TO_FETCH_MODELS = 'Failed to fetch models'

@@ -68,6 +68,16 @@ export function useServices() {
   return useQuery({ ...servicesQuery(client), select: servicesFromRates })
 }
 
+/** GET /api/services, shared by the limits of the order forms and the services of a pasted mass order. */
+function serviceListingsQuery(client: Client) {
+  return queryOptions({
+    queryKey: queryKeys.serviceLimits,
+    queryFn: ({ signal }) => client.listServices({ signal }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  })
+}
+
 /** Service name → the quantities it accepts, from the public service list with limits (GET /api/services). */
 function limitsByService(listings: ListServicesResponse): Record<string, QuantityLimits> {
   return Object.fromEntries(
@@ -81,13 +91,13 @@ function limitsByService(listings: ListServicesResponse): Record<string, Quantit
  */
 export function useServiceLimits() {
   const client = useClient()
-  return useQuery({
-    queryKey: queryKeys.serviceLimits,
-    queryFn: ({ signal }) => client.listServices({ signal }),
-    staleTime: 5 * 60_000,
-    retry: false,
-    select: limitsByService,
-  })
+  return useQuery({ ...serviceListingsQuery(client), select: limitsByService })
+}
+
+/** Every service with its id, name and limits (GET /api/services), for a mass order pasted as text. */
+export function useServiceListings() {
+  const client = useClient()
+  return useQuery(serviceListingsQuery(client))
 }
 
 /** The services catalogue (GET /api/services/catalogue): every service with its details and completion time. */

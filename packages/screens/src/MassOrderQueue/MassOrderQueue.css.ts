@@ -17,3 +17,6 @@ export const itemCard = style({
 
 // Links are long and unbroken; they wrap anywhere rather than widen the card past a phone screen.
 export const itemUrl = style({ overflowWrap: 'anywhere' })
+
+// Each line's error on a line of its own, wrapping anywhere (a pasted link is long).
+export const pasteError = style({ display: 'block', overflowWrap: 'anywhere' })

@@ -24,8 +24,20 @@ import {
   type Order,
   type QuantityLimits,
 } from '@engage/contract'
-import { useCreateMassOrder, useServiceLimits, useServices } from '@engage/client'
-import { Box, Button, Card, Form, FormSelect, FormTextField, Stack, StatCard, Text } from '@engage/ui'
+import { useCreateMassOrder, useServiceLimits, useServiceListings, useServices } from '@engage/client'
+import {
+  Box,
+  Button,
+  Card,
+  Form,
+  FormSelect,
+  FormTextField,
+  Radio,
+  RadioGroup,
+  Stack,
+  StatCard,
+  Text,
+} from '@engage/ui'
 import { useOrderMessages } from '../OrderForm/OrderFormMessages'
 import {
   limitsOf,
@@ -36,6 +48,7 @@ import {
 } from '../OrderForm/OrderFormFields'
 import { itemCard, itemList, itemUrl } from './MassOrderQueue.css'
 import { itemToEdit, replaceItem, withItemAiSettings, type MassOrderQueueItem } from './MassOrderQueueItems'
+import { MassOrderText } from './MassOrderText'
 
 /** An item's rules, with the quantity held to the chosen service's own limits. */
 function massItemSchema(limits: QuantityLimits) {
@@ -62,9 +75,11 @@ export interface MassOrderQueueProps {
   onOrdersPlaced?: (orders: Order[]) => void
 }
 
+type AddMode = 'form' | 'text'
+
 /**
- * The mass order (the Mass tab): a form that queues services one by one, the queued items as cards that can be
- * edited, the Total USD Amount, and Place Mass Order for the whole queue at once.
+ * The mass order (the Mass tab): a form that queues services one by one (or pasted lines, many at once), the
+ * queued items as cards that can be edited, the Total USD Amount, and Place Mass Order for the whole queue at once.
  */
 export function MassOrderQueue({ onChooseAiSettings, onOrdersPlaced }: MassOrderQueueProps) {
   const services = useServices()
@@ -73,6 +88,9 @@ export function MassOrderQueue({ onChooseAiSettings, onOrdersPlaced }: MassOrder
   const messages = useOrderMessages()
   const [items, setItems] = useState<MassOrderQueueItem[]>([])
   const [editingIndex, setEditingIndex] = useState<number | null>(null)
+  const [addMode, setAddMode] = useState<AddMode>('form')
+  const [pastedText, setPastedText] = useState('')
+  const listings = useServiceListings()
 
   // The schema is chosen at each check from the item's service, so a change of service applies its limits.
   const form = useForm<MassItemInput>({
@@ -133,6 +151,7 @@ export function MassOrderQueue({ onChooseAiSettings, onOrdersPlaced }: MassOrder
     }
     form.reset(toInput(result.value))
     setEditingIndex(index)
+    setAddMode('form')
   }
 
   const removeItem = (index: number) => {
@@ -183,68 +202,91 @@ export function MassOrderQueue({ onChooseAiSettings, onOrdersPlaced }: MassOrder
     }
   }
 
+  const addPastedItems = (pasted: MassOrderQueueItem[]) => setItems((current) => [...current, ...pasted])
+
   return (
     <Stack gap="xlarge">
-      <Form onSubmit={form.handleSubmit(isEditing ? saveChanges : addItem)} aria-label="Mass order item">
-        <Stack gap="large">
-          <FormSelect
-            control={form.control}
-            name="type"
-            // Another service has other limits: the quantity is checked again (once the form has been sent).
-            rules={{ deps: ['quantity'] }}
-            label="Action Type"
-            items={options}
-            placeholder={
-              services.isPending
-                ? 'Loading services...'
-                : options.length === 0
-                  ? NO_SERVICES_AVAILABLE
-                  : 'Select an action type'
-            }
-            isDisabled={options.length === 0}
-          />
-          <FormTextField
-            control={form.control}
-            name="quantity"
-            label="Quantity"
-            inputMode="numeric"
-            placeholder={quantityPlaceholder(limits)}
-            description={type === null ? undefined : quantityHint(limits)}
-          />
-          <FormTextField control={form.control} name="url" label="URL" type="url" placeholder="https://" />
-          {type !== null && isAiService(type) && onChooseAiSettings ? (
-            <Stack direction="row" gap="small" alignItems="center" wrap>
-              <Button tone="secondary" onPress={chooseFormAiSettings}>
-                AI Settings
-              </Button>
-              <Text size="small" tone="muted">
-                {aiSettingsCount(aiSettings.length)}
-              </Text>
-            </Stack>
-          ) : null}
-          {isEditing ? (
-            <Stack direction="row" gap="small" wrap>
-              <Button type="submit" isDisabled={!canSubmitItem}>
-                Save Changes
-              </Button>
-              <Button tone="secondary" onPress={resetForm}>
-                Cancel Editing
-              </Button>
-            </Stack>
-          ) : (
-            <Stack gap="xsmall">
-              <Button type="submit" tone="secondary" isDisabled={!canSubmitItem}>
-                Add Another Service
-              </Button>
-              {isFull ? (
+      <RadioGroup
+        label="Add services"
+        orientation="horizontal"
+        value={addMode}
+        onChange={(value) => setAddMode(value === 'text' ? 'text' : 'form')}
+      >
+        <Radio value="form">One by one</Radio>
+        <Radio value="text">Paste lines</Radio>
+      </RadioGroup>
+
+      {addMode === 'text' ? (
+        <MassOrderText
+          text={pastedText}
+          onTextChange={setPastedText}
+          services={listings.data}
+          room={MASS_ORDER_MAX_ITEMS - items.length}
+          onAdd={addPastedItems}
+          isDisabled={createMassOrder.isPending}
+        />
+      ) : (
+        <Form onSubmit={form.handleSubmit(isEditing ? saveChanges : addItem)} aria-label="Mass order item">
+          <Stack gap="large">
+            <FormSelect
+              control={form.control}
+              name="type"
+              // Another service has other limits: the quantity is checked again (once the form has been sent).
+              rules={{ deps: ['quantity'] }}
+              label="Action Type"
+              items={options}
+              placeholder={
+                services.isPending
+                  ? 'Loading services...'
+                  : options.length === 0
+                    ? NO_SERVICES_AVAILABLE
+                    : 'Select an action type'
+              }
+              isDisabled={options.length === 0}
+            />
+            <FormTextField
+              control={form.control}
+              name="quantity"
+              label="Quantity"
+              inputMode="numeric"
+              placeholder={quantityPlaceholder(limits)}
+              description={type === null ? undefined : quantityHint(limits)}
+            />
+            <FormTextField control={form.control} name="url" label="URL" type="url" placeholder="https://" />
+            {type !== null && isAiService(type) && onChooseAiSettings ? (
+              <Stack direction="row" gap="small" alignItems="center" wrap>
+                <Button tone="secondary" onPress={chooseFormAiSettings}>
+                  AI Settings
+                </Button>
                 <Text size="small" tone="muted">
-                  {MASS_ORDER_TOO_MANY}
+                  {aiSettingsCount(aiSettings.length)}
                 </Text>
-              ) : null}
-            </Stack>
-          )}
-        </Stack>
-      </Form>
+              </Stack>
+            ) : null}
+            {isEditing ? (
+              <Stack direction="row" gap="small" wrap>
+                <Button type="submit" isDisabled={!canSubmitItem}>
+                  Save Changes
+                </Button>
+                <Button tone="secondary" onPress={resetForm}>
+                  Cancel Editing
+                </Button>
+              </Stack>
+            ) : (
+              <Stack gap="xsmall">
+                <Button type="submit" tone="secondary" isDisabled={!canSubmitItem}>
+                  Add Another Service
+                </Button>
+                {isFull ? (
+                  <Text size="small" tone="muted">
+                    {MASS_ORDER_TOO_MANY}
+                  </Text>
+                ) : null}
+              </Stack>
+            )}
+          </Stack>
+        </Form>
+      )}
 
       {items.length > 0 ? (
         <Box as="ul" aria-label="Queued services" className={itemList}>
