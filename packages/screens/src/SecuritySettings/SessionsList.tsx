@@ -2,6 +2,7 @@ import { useId } from 'react'
 import type { SessionSummary } from '@engage/contract'
 import { isApiError, useRevokeOtherSessions, useRevokeSession, useSessions } from '@engage/client'
 import { Badge, Banner, Button, Heading, Spinner, Stack, Text } from '@engage/ui'
+import { useCustomerDates } from '../CustomerDates'
 import { sessionItem, sessionList } from './SecuritySettings.css'
 
 export const SESSIONS_TITLE = 'Where you are signed in'
@@ -9,12 +10,6 @@ export const SIGN_OUT_EVERYWHERE = 'Sign out everywhere else'
 export const FAILED_TO_LOAD_SESSIONS = 'Failed to load your sessions'
 export const THIS_DEVICE = 'This device'
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-
-function formatDate(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date)
-}
 
 /** 'Safari on iPhone' from a user agent; the whole string when nothing is recognised. */
 export function describeUserAgent(userAgent: string | null): string {
@@ -44,6 +39,8 @@ export function describeUserAgent(userAgent: string | null): string {
 }
 
 function SessionRow({ session }: { session: SessionSummary }) {
+  // On the customer's clock, as every date of the panel.
+  const { dateTime: formatDate } = useCustomerDates()
   const revoke = useRevokeSession()
   const device = describeUserAgent(session.userAgent)
   return (
