@@ -211,21 +211,21 @@ export const DisableAndEnable: Story = {
   play: async ({ canvas, step }) => {
     const table = await findTable(canvas)
     await step('cancel leaves it enabled', async () => {
-      await userEvent.click(table.getByRole('button', { name: 'Disable SMM Central' }))
+      await userEvent.click(await table.findByRole('button', { name: 'Disable SMM Central' }))
       const alert = within(await within(page()).findByRole('alertdialog', { name: 'Disable SMM Central?' }))
       await waitFor(() => expect(alert.getByText(DISABLE_PROVIDER_MESSAGE)).toBeVisible())
       await userEvent.click(alert.getByRole('button', { name: 'Cancel' }))
       await expect(switchState.providers.find((provider) => provider.id === '1')?.enabled).toBe(true)
     })
     await step('disable it', async () => {
-      await userEvent.click(table.getByRole('button', { name: 'Disable SMM Central' }))
+      await userEvent.click(await table.findByRole('button', { name: 'Disable SMM Central' }))
       const alert = within(await within(page()).findByRole('alertdialog', { name: 'Disable SMM Central?' }))
       await userEvent.click(alert.getByRole('button', { name: 'Disable' }))
       await expect(await canvas.findByText('SMM Central disabled', undefined, afterCall)).toBeVisible()
       await expect(await table.findByRole('button', { name: 'Enable SMM Central' })).toBeVisible()
     })
     await step('enable it again', async () => {
-      await userEvent.click(table.getByRole('button', { name: 'Enable SMM Central' }))
+      await userEvent.click(await table.findByRole('button', { name: 'Enable SMM Central' }))
       const alert = within(await within(page()).findByRole('alertdialog', { name: 'Enable SMM Central?' }))
       await waitFor(() => expect(alert.getByText(ENABLE_PROVIDER_MESSAGE)).toBeVisible())
       await userEvent.click(alert.getByRole('button', { name: 'Enable' }))
@@ -247,7 +247,7 @@ export const Delete: Story = {
   play: async ({ canvas, step }) => {
     const table = await findTable(canvas)
     await step('a provider with active orders is not deleted, and the refusal names them', async () => {
-      await userEvent.click(table.getByRole('button', { name: 'Delete SMM Central' }))
+      await userEvent.click(await table.findByRole('button', { name: 'Delete SMM Central' }))
       const alert = within(await within(page()).findByRole('alertdialog', { name: 'Delete SMM Central?' }))
       await waitFor(() => expect(alert.getByText(DELETE_PROVIDER_MESSAGE)).toBeVisible())
       await userEvent.click(alert.getByRole('button', { name: 'Delete' }))
@@ -258,7 +258,7 @@ export const Delete: Story = {
       await expect(table.getByText('SMM Central')).toBeVisible()
     })
     await step('a provider without active orders is deleted', async () => {
-      await userEvent.click(table.getByRole('button', { name: 'Delete Boost Wholesale' }))
+      await userEvent.click(await table.findByRole('button', { name: 'Delete Boost Wholesale' }))
       const alert = within(
         await within(page()).findByRole('alertdialog', { name: 'Delete Boost Wholesale?' }),
       )
