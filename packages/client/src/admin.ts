@@ -11,9 +11,11 @@ import {
   requestFailedWithStatus,
   roleAllows,
   type AdminEndpointName,
+  type AnalyticsGranularity,
   type EndpointRequest,
   type EndpointResponse,
   type OperatorRole,
+  type ReportTable,
 } from '@engage/contract'
 import type { ClientOptions } from './createClient'
 import { downloadFile, filterQueryText } from './downloads'
@@ -61,6 +63,16 @@ export interface AdminOrderFilters {
   link?: string
 }
 
+/** The range of GET /api/admin/reports and its CSV export, on the operator's clock (dates 'YYYY-MM-DD'). */
+export interface AdminReportRange {
+  from: string
+  /** The last day, included. */
+  to: string
+  granularity?: AnalyticsGranularity
+  /** How many top customers (1 to 100, 10 unless given). */
+  top?: number
+}
+
 /** The filters of GET /api/admin/users. */
 export interface AdminUserFilters {
   /** A substring of the email or username. */
@@ -82,6 +94,13 @@ export interface AdminAuditFilters {
   target?: string
   /** The operator's user id. */
   actor?: string
+}
+
+/** The filters of GET /api/admin/tickets. */
+export interface AdminTicketFilters {
+  status?: string
+  /** An operator's user id, 'me' or 'none'. */
+  assignee?: string
 }
 
 /** Paging of a list call: the `nextCursor` of the previous page and a page size. */
@@ -272,6 +291,42 @@ export function createAdminClient(options: ClientOptions) {
       call('adminEditContactMethod', { params: id(contactMethodId), body }),
     deleteContactMethod: (contactMethodId: string, reason?: string) =>
       call('adminDeleteContactMethod', { params: id(contactMethodId), query: { reason } }),
+
+    listTickets: (filters: AdminTicketFilters = {}, paging?: AdminPageOptions) =>
+      call('adminListTickets', { query: { ...filters, ...page(paging) }, signal: paging?.signal }),
+    getTicket: (ticketId: string, signal?: AbortSignal) =>
+      call('adminGetTicket', { params: id(ticketId), signal }),
+    replyTicket: (ticketId: string, body: Body<'adminReplyTicket'>) =>
+      call('adminReplyTicket', { params: id(ticketId), body }),
+    assignTicket: (ticketId: string, body: Body<'adminAssignTicket'>) =>
+      call('adminAssignTicket', { params: id(ticketId), body }),
+    closeTicket: (ticketId: string, body: Body<'adminCloseTicket'> = {}) =>
+      call('adminCloseTicket', { params: id(ticketId), body }),
+    reopenTicket: (ticketId: string, body: Body<'adminReopenTicket'> = {}) =>
+      call('adminReopenTicket', { params: id(ticketId), body }),
+    affiliateSettings: (signal?: AbortSignal) => call('adminAffiliateSettings', { signal }),
+    updateAffiliateSettings: (body: Body<'adminUpdateAffiliateSettings'>) =>
+      call('adminUpdateAffiliateSettings', { body }),
+    /** Revenue, cost, profit, deposits, refunds, customers and upstream errors of a range. */
+    reports: (range: AdminReportRange, signal?: AbortSignal) =>
+      call('adminReports', { query: { ...range }, signal }),
+    /** One table of the reports as a CSV file (GET /api/admin/reports/export). */
+    exportReport: (range: AdminReportRange, table: ReportTable): Promise<Blob> => {
+      const token = options.getToken()
+      if (!token) {
+        return Promise.reject(
+          new ApiError({ kind: 'missing-token', status: null, detail: AUTHENTICATION_REQUIRED }),
+        )
+      }
+      const query = filterQueryText({
+        from: range.from,
+        to: range.to,
+        granularity: range.granularity,
+        top: range.top === undefined ? undefined : String(range.top),
+        table,
+      })
+      return downloadFile(fetchFunction, `${baseUrl}${adminEndpoints.adminExportReport.path}${query}`, token)
+    },
 
     jobs: (signal?: AbortSignal) => call('adminJobs', { signal }),
     retryJob: (jobId: string, body: Body<'adminRetryJob'> = {}) =>

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { loadPageEndpoints } from '@engage/contract'
 import { createClient } from './createClient'
 import { ApiError } from './errors'
 
@@ -63,6 +64,7 @@ function makeClient() {
   return createClient({
     baseUrl: `${baseUrl}/`,
     getToken: () => token,
+    loadPageEndpoints,
     sleep: (milliseconds) => {
       waits.push(milliseconds)
       return Promise.resolve()
@@ -400,5 +402,13 @@ describe('the public calls of the sign-in page and the widget', () => {
   it('refuses a price list that does not match the contract', async () => {
     answers.push({ status: 200, body: [{ name: 'likes' }] })
     await expect(makeClient().listServices()).rejects.toBeInstanceOf(ApiError)
+  })
+
+  it("makes the first page's calls without the later pages' declarations, and refuses the others unsent", async () => {
+    const client = createClient({ baseUrl, getToken: () => token })
+    answers.push({ status: 200, body: { google: false } })
+    await expect(client.authProviders()).resolves.toEqual({ google: false })
+    await expect(client.send('listNotifications')).rejects.toThrow(/first page's calls only/)
+    expect(requests).toHaveLength(1)
   })
 })

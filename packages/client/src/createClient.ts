@@ -1,40 +1,27 @@
 // The typed API client: one function per endpoint of the contract's registry.
 
 import {
-  AUTHENTICATION_ERROR_LOG_IN_AGAIN,
-  AUTHENTICATION_REQUIRED,
-  AUTHENTICATION_TOKEN_NOT_FOUND,
   buildPath,
-  endpoints,
-  FAILED_TO_CANCEL_ORDER,
-  FAILED_TO_DELETE_AI_SETTING,
-  FAILED_TO_FETCH_MODELS,
-  FAILED_TO_FETCH_ORDERS,
-  FAILED_TO_PLACE_ORDER,
-  FAILED_TO_PROCESS_PAYMENT,
-  FAILED_TO_RETRY_ORDER,
-  FAILED_TO_RETRY_ORDERS,
-  FAILED_TO_SAVE_SETTINGS,
+  coreEndpoints,
+  type EndpointDefinition,
   GENERIC_ERROR,
   LIVE_EVENTS_PATH,
   LIVE_SESSION_PATH,
-  INVALID_PAYMENT_RESPONSE,
   modeFailedMessage,
   NEXT_CURSOR_HEADER,
-  NO_AUTH_TOKEN,
-  NO_AUTH_TOKEN_FOUND,
   NO_TOKEN_FOUND,
-  PAYMENT_RETURN_FAILED,
   requestFailedWithStatus,
-  type AuthMode,
   type EndpointName,
   type EndpointRequest,
   type EndpointResponse,
   type Order,
   type OrderFilterQuery,
+  type PageEndpointName,
+  type PageEndpoints,
   type PaymentProvider,
   type Transaction,
 } from '@engage/contract'
+import { callSettings, type CallSettings } from './callSettings'
 import { downloadFile, filterQueryText } from './downloads'
 import { ApiError } from './errors'
 import {
@@ -60,78 +47,16 @@ export interface ClientOptions {
   /** Tests pass a sleep that returns at once. */
   sleep?: Sleep
   retryDelays?: Partial<RetryDelays>
+  /**
+   * Where the declarations of the later pages' calls come from (the contract's `loadPageEndpoints`, a chunk
+   * loaded on the first such call). Without it the client makes the first page's calls only: the widget, which
+   * needs no more, keeps the rest of the registry out of its single file.
+   */
+  loadPageEndpoints?: () => Promise<PageEndpoints>
 }
 
 type ResponseOf<Name extends EndpointName> = EndpointResponse<Name>
 type BodyOf<Name extends EndpointName> = EndpointRequest<Name>
-
-/** How each call reports its failures. */
-interface CallSettings {
-  /** Thrown without sending when the call needs a token and none is stored. */
-  missingToken?: string
-  /** Shown when the server gives no detail, and for a network failure. */
-  failure?: string
-  /** Shown when the answer does not match the contract. */
-  invalidResponse?: string
-  /** Auth calls: the retries and the '{Mode} failed: {message}' text. */
-  authMode?: AuthMode
-}
-
-// The missing-token text depends on the call without listing which; this assignment follows the
-// screens that quote each text: the orders page ('Authentication token not found'), a new order
-// ('Authentication error. Please log in again.'), the current-user call ('No auth token found'), settings
-// and AI ('Authentication required'), wallet and payments ('No auth token'), and the shared helper
-// ('No token found') for the rest.
-const callSettings: Record<EndpointName, CallSettings> = {
-  signin: { authMode: 'login' },
-  signup: { authMode: 'signup' },
-  forgotPassword: { authMode: 'forgot' },
-  resetPassword: { authMode: 'reset' },
-  changePassword: { authMode: 'change', missingToken: NO_TOKEN_FOUND },
-  logout: { missingToken: NO_TOKEN_FOUND },
-  getMe: { missingToken: NO_AUTH_TOKEN_FOUND },
-  updateProfile: { missingToken: AUTHENTICATION_REQUIRED },
-  saveAiSettings: { missingToken: AUTHENTICATION_REQUIRED, failure: FAILED_TO_SAVE_SETTINGS },
-  deleteAiSetting: { missingToken: AUTHENTICATION_REQUIRED, failure: FAILED_TO_DELETE_AI_SETTING },
-  getServices: {},
-  listServices: {},
-  serviceCatalogue: {},
-  authProviders: {},
-  listContactMethods: {},
-  listOrders: { missingToken: AUTHENTICATION_TOKEN_NOT_FOUND, failure: FAILED_TO_FETCH_ORDERS },
-  exportOrders: { missingToken: AUTHENTICATION_TOKEN_NOT_FOUND },
-  createOrder: { missingToken: AUTHENTICATION_ERROR_LOG_IN_AGAIN, failure: FAILED_TO_PLACE_ORDER },
-  createMassOrder: { missingToken: NO_TOKEN_FOUND, failure: FAILED_TO_PLACE_ORDER },
-  createSubscription: { missingToken: NO_TOKEN_FOUND, failure: FAILED_TO_PLACE_ORDER },
-  listSubscriptions: { missingToken: NO_TOKEN_FOUND },
-  cancelSubscription: { missingToken: NO_TOKEN_FOUND },
-  cancelOrder: { missingToken: AUTHENTICATION_TOKEN_NOT_FOUND, failure: FAILED_TO_CANCEL_ORDER },
-  retryAllOrders: { missingToken: AUTHENTICATION_TOKEN_NOT_FOUND, failure: FAILED_TO_RETRY_ORDERS },
-  retryOrder: { missingToken: AUTHENTICATION_TOKEN_NOT_FOUND, failure: FAILED_TO_RETRY_ORDER },
-  fetchModels: { missingToken: AUTHENTICATION_REQUIRED, failure: FAILED_TO_FETCH_MODELS },
-  aiPreview: { missingToken: AUTHENTICATION_REQUIRED },
-  listTransactions: { missingToken: NO_AUTH_TOKEN },
-  paymentMethods: { missingToken: NO_AUTH_TOKEN },
-  createPayment: {
-    missingToken: NO_AUTH_TOKEN,
-    failure: FAILED_TO_PROCESS_PAYMENT,
-    invalidResponse: INVALID_PAYMENT_RESPONSE,
-  },
-  paymentStatus: { missingToken: NO_AUTH_TOKEN, failure: PAYMENT_RETURN_FAILED },
-  // The API tab of the settings page: settings calls say 'Authentication required'.
-  listApiKeys: { missingToken: AUTHENTICATION_REQUIRED },
-  createApiKey: { missingToken: AUTHENTICATION_REQUIRED },
-  revokeApiKey: { missingToken: AUTHENTICATION_REQUIRED },
-  // Two-factor sign-in and sessions: the code step reads like the password step, the rest like settings.
-  signinTwoFactor: { authMode: 'login' },
-  twoFactorStatus: { missingToken: AUTHENTICATION_REQUIRED },
-  twoFactorSetup: { missingToken: AUTHENTICATION_REQUIRED },
-  twoFactorConfirm: { missingToken: AUTHENTICATION_REQUIRED },
-  twoFactorDisable: { missingToken: AUTHENTICATION_REQUIRED },
-  listSessions: { missingToken: AUTHENTICATION_REQUIRED },
-  revokeSession: { missingToken: AUTHENTICATION_REQUIRED },
-  revokeOtherSessions: { missingToken: AUTHENTICATION_REQUIRED },
-}
 
 interface CallInput {
   params?: Record<string, string>
@@ -161,13 +86,21 @@ export function createClient(options: ClientOptions) {
   const fetchFunction: FetchFunction = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
   const sleep = options.sleep ?? realSleep
   const delays: RetryDelays = { ...DEFAULT_RETRY_DELAYS, ...options.retryDelays }
+  const laterEndpoints = (): Promise<PageEndpoints> => {
+    if (options.loadPageEndpoints) return options.loadPageEndpoints()
+    throw new Error("This client makes the first page's calls only: give it loadPageEndpoints for the others")
+  }
 
   async function call<Name extends EndpointName>(
     name: Name,
     input: CallInput = {},
   ): Promise<{ data: ResponseOf<Name>; response: Response }> {
-    const endpoint = endpoints[name]
-    const settings = callSettings[name]
+    // The first page's calls are declared in the client; the later pages' declarations come with their first call.
+    const endpoint: EndpointDefinition =
+      name in coreEndpoints
+        ? coreEndpoints[name as keyof typeof coreEndpoints]
+        : (await laterEndpoints())[name as PageEndpointName]
+    const settings: CallSettings = callSettings[name] ?? {}
     const headers: Record<string, string> = { Accept: 'application/json' }
     if (endpoint.auth) {
       const token = options.getToken()
@@ -314,12 +247,12 @@ export function createClient(options: ClientOptions) {
     exportOrders: (filters: OrderFilterQuery = {}): Promise<Blob> => {
       const token = options.getToken()
       if (!token) {
-        const detail = callSettings.exportOrders.missingToken ?? NO_TOKEN_FOUND
+        const detail = callSettings.exportOrders?.missingToken ?? NO_TOKEN_FOUND
         return Promise.reject(new ApiError({ kind: 'missing-token', status: null, detail }))
       }
       return downloadFile(
         fetchFunction,
-        `${baseUrl}${endpoints.exportOrders.path}${filterQueryText(filters)}`,
+        `${baseUrl}${coreEndpoints.exportOrders.path}${filterQueryText(filters)}`,
         token,
       )
     },
@@ -330,6 +263,7 @@ export function createClient(options: ClientOptions) {
       data('listSubscriptions', { signal: options?.signal }),
     cancelSubscription: (id: string) => data('cancelSubscription', { params: { id } }),
     cancelOrder: (id: string) => data('cancelOrder', { params: { id } }),
+    requestRefill: (id: string) => data('requestRefill', { params: { id } }),
     retryOrder: (id: string) => data('retryOrder', { params: { id } }),
     retryAllOrders: () => data('retryAllOrders'),
     fetchModels: (body: BodyOf<'fetchModels'>) => data('fetchModels', { body }),
@@ -379,6 +313,12 @@ export function createClient(options: ClientOptions) {
     listSessions: (options?: { signal?: AbortSignal }) => data('listSessions', { signal: options?.signal }),
     revokeSession: (id: string) => data('revokeSession', { params: { id } }),
     revokeOtherSessions: () => data('revokeOtherSessions'),
+
+    /**
+     * Any registry call by name: the calls of lazily loaded screens (workspaces, support, notifications, affiliates, analytics) go through it, so
+     * the first page's client carries no function of theirs.
+     */
+    send: data,
   }
   return client
 }

@@ -7,49 +7,47 @@ export {
   normaliseOrders,
   normaliseUser,
   type NormalisedOrder,
+  type NormalisedRefill,
   type NormalisedUser,
 } from './normalise'
 export { queryKeys, userScopedKeys } from './queryKeys'
 export { ClientProvider, useClient, type ClientProviderProps } from './react/ClientProvider'
 export {
   servicesQuery,
-  useApiKeys,
-  useAuthProviders,
   useMe,
   useOrders,
-  usePaymentMethods,
-  usePaymentStatus,
   useProfileTimezone,
-  useServiceCatalogue,
   useServiceLimits,
   useServiceListings,
   useServices,
   useSubscriptions,
-  useTransactions,
 } from './react/queries'
 export {
   useAiPreview,
   useCancelOrder,
   useCancelSubscription,
-  useChangePassword,
-  useCreateApiKey,
   useCreateMassOrder,
   useCreateOrder,
-  useCreatePayment,
   useCreateSubscription,
   useDeleteAiSetting,
   useFetchModels,
-  useForgotPassword,
   useLogout,
-  useResetPassword,
+  useRequestRefill,
   useRetryAllOrders,
   useRetryOrder,
-  useRevokeApiKey,
   useSaveAiSettings,
+} from './react/mutations'
+export {
+  useChangePassword,
+  useCreateApiKey,
+  useCreatePayment,
+  useForgotPassword,
+  useResetPassword,
+  useRevokeApiKey,
   useSignin,
   useSignup,
   useUpdateProfile,
-} from './react/mutations'
+} from './react/accountMutations'
 export { pollUnlessLive, useLiveUpdates } from './react/live'
 export {
   useConfirmTwoFactor,
@@ -61,5 +59,38 @@ export {
   useStartTwoFactor,
   useTwoFactorStatus,
 } from './react/security'
+export { useCloseTicket, useCreateTicket, useReplyTicket, useTicket, useTickets } from './react/support'
+export {
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useNotificationPreferences,
+  useNotifications,
+  useUpdateNotificationPreferences,
+} from './react/notifications'
+export {
+  useAcceptInvitation,
+  useActivity,
+  useInvitation,
+  useInvitations,
+  useInviteMember,
+  useLeaveWorkspace,
+  useMembers,
+  useRemoveMember,
+  useRevokeInvitation,
+  useSwitchWorkspace,
+  useUpdateMember,
+  useWorkspaces,
+} from './react/workspaces'
+export {
+  useAffiliates,
+  useAnalytics,
+  useAnalyticsDelivery,
+  useApiKeys,
+  useAuthProviders,
+  usePaymentMethods,
+  usePaymentStatus,
+  useServiceCatalogue,
+  useTransactions,
+} from './react/later'
 export * from './admin'
 export * from './react/admin'

@@ -40,7 +40,64 @@ describe('normaliseOrder', () => {
       aiProgress: { generated: 10, total: 50 },
       aiTexts: ['Great thread, thanks for sharing.', 'This changed how I plan my week.'],
       subscriptionId: null,
+      refillUntil: null,
+      refillable: false,
+      refill: null,
+      dripFeed: null,
     })
+  })
+
+  it('reads the refill window, whether a refill may be asked for, and the latest refill', () => {
+    const refill = {
+      id: '3',
+      status: 'rejected',
+      reason: 'Too old',
+      created_at: '2026-04-02T00:00:00.000Z',
+      updated_at: '2026-04-02T01:00:00.000Z',
+    }
+    expect(
+      normaliseOrder(
+        { id: '7', status: 'completed', refill_until: '2026-05-01T00:00:00.000Z', refillable: true, refill },
+        now,
+      ),
+    ).toMatchObject({
+      refillUntil: '2026-05-01T00:00:00.000Z',
+      refillable: true,
+      refill: {
+        id: '3',
+        status: 'rejected',
+        reason: 'Too old',
+        requestedAt: '2026-04-02T00:00:00.000Z',
+        updatedAt: '2026-04-02T01:00:00.000Z',
+      },
+    })
+    // A refill in a status the panel does not know, or without an id, is left out rather than misread.
+    expect(normaliseOrder({ id: '7', refill: { ...refill, status: 'done' } }, now).refill).toBeNull()
+    expect(normaliseOrder({ id: '7', refill: { ...refill, id: null } }, now).refill).toBeNull()
+    expect(normaliseOrder({ id: '7', refillable: 'yes' }, now).refillable).toBe(false)
+  })
+
+  it("reads a drip-feed order's progress, and none from a partial one", () => {
+    const dripFeed = {
+      runs: 5,
+      interval: 30,
+      run: 2,
+      next_run_at: '2026-05-01T12:30:00.000Z',
+      delivered: 200,
+    }
+    expect(normaliseOrder({ id: '10', drip_feed: dripFeed }, now).dripFeed).toEqual({
+      runs: 5,
+      interval: 30,
+      run: 2,
+      nextRunAt: '2026-05-01T12:30:00.000Z',
+      delivered: 200,
+    })
+    expect(
+      normaliseOrder({ id: '10', drip_feed: { ...dripFeed, next_run_at: null } }, now).dripFeed,
+    ).toMatchObject({
+      nextRunAt: null,
+    })
+    expect(normaliseOrder({ id: '10', drip_feed: { runs: 5 } }, now).dripFeed).toBeNull()
   })
 
   it('gives an order that is not an AI order no texts, no progress and no pause reason', () => {
@@ -221,6 +278,7 @@ describe('normaliseUser', () => {
       orders: [],
       updates: [],
       contactMethods: [],
+      unreadNotifications: 0,
     })
   })
 

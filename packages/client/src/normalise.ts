@@ -11,11 +11,13 @@ import {
   DEFAULT_TIMEZONE,
   normaliseOrderStatus,
   PANEL_TOTAL_ORDERS_FALLBACK,
+  REFILL_STATUSES,
   TIMEZONES,
   type AiProviderId,
   type AiSettingValues,
   type ContactMethod,
   type OrderStatus,
+  type RefillStatus,
   type Timezone,
   type Transaction,
   type Update,
@@ -68,6 +70,46 @@ export interface NormalisedOrder {
   /** ai_comments and ai_tweets orders: the texts written so far, in order; [] for other orders. */
   aiTexts: string[]
   subscriptionId: string | null
+  /** A completed order of a service with refills: when its refill window ends (ISO); null otherwise. */
+  refillUntil: string | null
+  /** Whether the server would accept a refill now (completed, inside its window, no refill under way). */
+  refillable: boolean
+  /** The order's latest refill; null when it has none. */
+  refill: NormalisedRefill | null
+  /** Drip-feed orders: runs sent of all, the interval in minutes, the next run's ISO time, units delivered. */
+  dripFeed: {
+    runs: number
+    interval: number
+    run: number
+    nextRunAt: string | null
+    delivered: number
+  } | null
+}
+
+export interface NormalisedRefill {
+  id: string
+  status: RefillStatus
+  /** Why the provider refused it or it could not be asked for. */
+  reason: string | null
+  /** ISO times: when it was asked for, and when its status last changed. */
+  requestedAt: string
+  updatedAt: string
+}
+
+/** The order's latest refill, when the server sent one with an id, a known status and its dates. */
+function refillOf(value: unknown): NormalisedRefill | null {
+  if (!isRecord(value)) return null
+  const id = text(value.id)
+  const status = REFILL_STATUSES.find((known) => known === value.status)
+  const requestedAt = text(value.created_at)
+  if (id === undefined || status === undefined || requestedAt === undefined) return null
+  return {
+    id,
+    status,
+    reason: text(value.reason) ?? null,
+    requestedAt,
+    updatedAt: text(value.updated_at) ?? requestedAt,
+  }
 }
 
 /** The AI texts of an order: the string entries of ai_texts, in the server's order; [] when there is none. */
@@ -97,7 +139,23 @@ export function normaliseOrder(raw: unknown, now: Date = new Date()): Normalised
     aiProgress: generated !== undefined && total !== undefined ? { generated, total } : null,
     aiTexts: aiTexts(order.ai_texts),
     subscriptionId: text(order.subscription_id) ?? null,
+    refillUntil: text(order.refill_until) ?? null,
+    refillable: order.refillable === true,
+    refill: refillOf(order.refill),
+    dripFeed: dripFeedOf(order.drip_feed),
   }
+}
+
+/** A drip-feed order's progress, when the server sent one whole; else null. */
+function dripFeedOf(value: unknown): NormalisedOrder['dripFeed'] {
+  if (!isRecord(value)) return null
+  const runs = finiteNumber(value.runs)
+  const interval = finiteNumber(value.interval)
+  const run = finiteNumber(value.run)
+  const delivered = finiteNumber(value.delivered)
+  if (runs === undefined || interval === undefined || run === undefined || delivered === undefined)
+    return null
+  return { runs, interval, run, nextRunAt: text(value.next_run_at) ?? null, delivered }
 }
 
 const validationErrorKeys = ['input', 'loc', 'msg', 'type']
@@ -183,6 +241,8 @@ export interface NormalisedUser {
   orders: NormalisedOrder[]
   updates: Update[]
   contactMethods: ContactMethod[]
+  /** The bell's count; 0 when missing. */
+  unreadNotifications: number
 }
 
 function isTimezone(value: unknown): value is Timezone {
@@ -217,5 +277,6 @@ export function normaliseUser(raw: unknown, now: Date = new Date()): NormalisedU
     orders: normaliseOrders(user.orders, now),
     updates: listOf<Update>(user.updates),
     contactMethods: listOf<ContactMethod>(user.contactMethods),
+    unreadNotifications: finiteNumber(user.unreadNotifications) ?? 0,
   }
 }

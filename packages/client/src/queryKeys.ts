@@ -1,4 +1,4 @@
-import type { OrderFilterQuery } from '@engage/contract'
+import type { AnalyticsQuery, OrderFilterQuery } from '@engage/contract'
 
 // Query keys of the hooks: mutations invalidate by these, and stories or the app may prefetch with them.
 
@@ -20,6 +20,24 @@ export const queryKeys = {
   twoFactor: ['two-factor'] as const,
   sessions: ['sessions'] as const,
   authProviders: ['auth-providers'] as const,
+  tickets: ['tickets'] as const,
+  ticket: (id: string) => ['tickets', id] as const,
+  notifications: ['notifications'] as const,
+  notificationsPage: (limit: number) => ['notifications', { limit }] as const,
+  notificationPreferences: ['notification-preferences'] as const,
+  affiliates: ['affiliates'] as const,
+  /** The analytics page's figures: the range's and the active orders' delivery, both under this key. */
+  analytics: ['analytics'] as const,
+  analyticsRange: (query: AnalyticsQuery) => ['analytics', 'range', query] as const,
+  analyticsDelivery: ['analytics', 'delivery'] as const,
+  workspaces: ['workspaces'] as const,
+  /** Under `workspace`: the active workspace's members, invitations and activity, refreshed together. */
+  workspace: ['workspace'] as const,
+  members: ['workspace', 'members'] as const,
+  invitations: ['workspace', 'invitations'] as const,
+  activity: (filters: { action?: string | undefined; member?: string | undefined }) =>
+    ['workspace', 'activity', filters] as const,
+  invitation: (token: string) => ['invitation', token] as const,
 }
 
 /** The keys that hold a signed-in user's data; cleared on sign-in, sign-up and logout. */
@@ -33,4 +51,11 @@ export const userScopedKeys = [
   queryKeys.apiKeys,
   queryKeys.twoFactor,
   queryKeys.sessions,
+  queryKeys.tickets,
+  queryKeys.notifications,
+  queryKeys.notificationPreferences,
+  queryKeys.affiliates,
+  queryKeys.analytics,
+  queryKeys.workspaces,
+  queryKeys.workspace,
 ] as const

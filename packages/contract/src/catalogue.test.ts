@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  csvField,
-  csvRecord,
-  formatCompletionTime,
-  orderIdOfSearch,
-  shortenLink,
-  viewCatalogue,
-} from './catalogue'
+import { csvField, csvRecord, formatCompletionTime, orderIdOfSearch, viewCatalogue } from './catalogue'
+import { shortenLink } from './links'
 import type { CatalogueService } from './schemas/catalogue'
 
 function service(name: string, fields: Partial<CatalogueService> = {}): CatalogueService {

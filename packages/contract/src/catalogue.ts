@@ -89,15 +89,6 @@ export function orderIdOfSearch(search: string): number | null {
   return match?.[1] === undefined ? null : Number(match[1])
 }
 
-/** A link shortened for a table cell: scheme dropped, the middle elided past `max` characters. */
-export function shortenLink(url: string, max = 32): string {
-  const bare = url.replace(/^https?:\/\/(www\.)?/i, '')
-  if (bare.length <= max) return bare
-  const head = Math.ceil((max - 1) * 0.6)
-  const tail = max - 1 - head
-  return `${bare.slice(0, head)}…${bare.slice(bare.length - tail)}`
-}
-
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled. A text that
  * a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) is prefixed with

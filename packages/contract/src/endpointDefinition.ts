@@ -17,6 +17,13 @@ export interface EndpointDefinition {
    * support account on an 'admin' call 403 (ADR 070). Absent on customer calls.
    */
   role?: schemas.OperatorRole
+  /**
+   * Customer calls with `auth`: the least role the signed-in person needs in the workspace the call acts in
+   * (ADR 270), or 'person' for calls about the person themselves (password, two-factor, sessions, the
+   * workspaces they belong to). A call that declares nothing is held to 'owner' until it does, and the access
+   * matrix test fails for it.
+   */
+  workspaceRole?: schemas.WorkspaceRole | 'person'
   summary: string
   /** Path parameters ({id}, {provider}). */
   params?: z.ZodType

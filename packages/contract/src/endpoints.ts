@@ -1,99 +1,32 @@
 // The registry of the customer API: the server registers, validates and documents (/api/openapi.json) every
 // route from it, the client calls through it, the mocks answer from it. The operator calls are in
-// adminEndpoints.ts; the helper types over both registries are in registry.ts.
+// adminEndpoints.ts; the helper types over both registries are in registry.ts. The calls of the first page, the
+// order widget and the public pages are declared here (`coreEndpoints`, which the client carries); those of the
+// pages opened later are in pageEndpoints.ts, which the client loads with the first of them. The whole customer
+// registry is `endpoints` in allEndpoints.ts (`@engage/contract/all-endpoints`, outside the package's index, so
+// that nothing the browser loads first imports the later pages' module).
 
 import type { EndpointDefinition } from './endpointDefinition'
 import { NEXT_CURSOR_HEADER } from './constants'
-import * as z from 'zod'
+import type { PageEndpoints } from './pageEndpoints'
 import * as schemas from './schemas'
 
-export const endpoints = {
-  signin: {
-    method: 'POST',
-    path: '/api/signin',
-    auth: false,
-    summary:
-      'Sign in with email and password; an account with two-factor sign-in answers a challenge for the code',
-    request: schemas.SigninRequest,
-    response: z.union([schemas.AuthResponse, schemas.TwoFactorChallengeResponse]),
-  },
-  signinTwoFactor: {
-    method: 'POST',
-    path: '/api/signin/two-factor',
-    auth: false,
-    summary: 'The second sign-in step: an authenticator code or a recovery code for the challenge',
-    request: schemas.TwoFactorSigninRequest,
-    response: schemas.AuthResponse,
-  },
-  signup: {
-    method: 'POST',
-    path: '/api/signup',
-    auth: false,
-    summary: 'Create an account and sign in',
-    request: schemas.SignupRequest,
-    response: schemas.AuthResponse,
-  },
+export const coreEndpoints = {
   logout: {
     method: 'POST',
     path: '/api/logout',
     auth: true,
+    workspaceRole: 'person',
     summary: 'End the current session',
-    response: schemas.MessageResponse,
-  },
-  forgotPassword: {
-    method: 'POST',
-    path: '/api/auth/forgot-password',
-    auth: false,
-    summary: 'Send a password reset link (same answer whether or not the email exists)',
-    request: schemas.ForgotPasswordRequest,
-    response: schemas.MessageResponse,
-  },
-  resetPassword: {
-    method: 'POST',
-    path: '/api/auth/reset-password',
-    auth: false,
-    summary: 'Set a new password with a reset token',
-    request: schemas.ResetPasswordRequest,
-    response: schemas.MessageResponse,
-  },
-  changePassword: {
-    method: 'POST',
-    path: '/api/auth/change-password',
-    auth: true,
-    summary: 'Change the password (ends the other sessions)',
-    request: schemas.ChangePasswordRequest,
     response: schemas.MessageResponse,
   },
   getMe: {
     method: 'GET',
     path: '/api/user/me',
     auth: true,
+    workspaceRole: 'viewer',
     summary: 'The signed-in user with recent orders, transactions, AI settings, updates and contact methods',
     response: schemas.MeResponse,
-  },
-  updateProfile: {
-    method: 'PUT',
-    path: '/api/user/profile',
-    auth: true,
-    summary: 'Update email, phone or timezone',
-    request: schemas.UpdateProfileRequest,
-    response: schemas.UpdateProfileResponse,
-  },
-  saveAiSettings: {
-    method: 'PUT',
-    path: '/api/user/ai-settings',
-    auth: true,
-    summary: 'Create or update AI settings (upsert by id; camelCase or snake_case)',
-    request: schemas.SaveAiSettingsRequest,
-    response: schemas.AiSettingsResponse,
-  },
-  deleteAiSetting: {
-    method: 'DELETE',
-    path: '/api/user/ai-settings/{id}',
-    auth: true,
-    summary: 'Delete an AI setting (id matched case-insensitively)',
-    params: schemas.IdParam,
-    response: schemas.AiSettingsResponse,
   },
   getServices: {
     method: 'GET',
@@ -106,6 +39,7 @@ export const endpoints = {
     method: 'GET',
     path: '/api/orders/get',
     auth: true,
+    workspaceRole: 'viewer',
     summary: 'Orders, newest first, a page at a time; by id or link, status, service and date range',
     query: schemas.ListOrdersQuery,
     response: schemas.ListOrdersResponse,
@@ -115,6 +49,7 @@ export const endpoints = {
     method: 'GET',
     path: '/api/orders/export',
     auth: true,
+    workspaceRole: 'viewer',
     summary: 'Every order the filters select as a CSV file, newest first (streamed, any number of orders)',
     query: schemas.OrderFilterQuery,
     response: schemas.CsvText,
@@ -124,53 +59,35 @@ export const endpoints = {
     method: 'POST',
     path: '/api/orders/create',
     auth: true,
+    workspaceRole: 'member',
     summary: 'Place an order (charged at once; 402 when the balance is too low)',
     request: schemas.CreateOrderRequest,
     response: schemas.CreateOrderResponse,
-  },
-  createMassOrder: {
-    method: 'POST',
-    path: '/api/orders/mass',
-    auth: true,
-    summary: 'Place several orders at once: all of them or none',
-    request: schemas.MassOrderRequest,
-    response: schemas.MassOrderResponse,
-  },
-  createSubscription: {
-    method: 'POST',
-    path: '/api/orders/subscription',
-    auth: true,
-    summary: 'Create a subscription and place its initial order',
-    request: schemas.CreateSubscriptionRequest,
-    response: schemas.CreateSubscriptionResponse,
-  },
-  listSubscriptions: {
-    method: 'GET',
-    path: '/api/orders/subscriptions',
-    auth: true,
-    summary: "The user's subscriptions, newest first",
-    response: schemas.ListSubscriptionsResponse,
-  },
-  cancelSubscription: {
-    method: 'POST',
-    path: '/api/orders/subscriptions/{id}/cancel',
-    auth: true,
-    summary: 'Stop a subscription (orders already placed continue)',
-    params: schemas.IdParam,
-    response: schemas.CancelSubscriptionResponse,
   },
   cancelOrder: {
     method: 'POST',
     path: '/api/orders/{id}/cancel',
     auth: true,
+    workspaceRole: 'member',
     summary: 'Cancel a pending or processing order and refund what was not delivered',
     params: schemas.IdParam,
     response: schemas.CancelOrderResponse,
+  },
+  requestRefill: {
+    method: 'POST',
+    path: '/api/orders/{id}/refill',
+    auth: true,
+    workspaceRole: 'member',
+    summary:
+      "Ask the order's provider to refill a completed order within its service's refill window (one refill at a time)",
+    params: schemas.IdParam,
+    response: schemas.RequestRefillResponse,
   },
   retryAllOrders: {
     method: 'POST',
     path: '/api/orders/retry/all',
     auth: true,
+    workspaceRole: 'member',
     summary: 'Queue every paused order for retry',
     response: schemas.RetryAllOrdersResponse,
   },
@@ -178,134 +95,19 @@ export const endpoints = {
     method: 'POST',
     path: '/api/orders/retry/{id}',
     auth: true,
+    workspaceRole: 'member',
     summary: 'Queue a paused order for retry',
     params: schemas.IdParam,
     response: schemas.RetryOrderResponse,
-  },
-  fetchModels: {
-    method: 'POST',
-    path: '/api/orders/fetch-models',
-    auth: true,
-    summary: "List the models an AI provider offers for the customer's key",
-    request: schemas.FetchModelsRequest,
-    response: schemas.FetchModelsResponse,
-  },
-  aiPreview: {
-    method: 'POST',
-    path: '/api/ai/preview',
-    auth: true,
-    summary:
-      "Write one sample text with an AI setting (the key given, the saved setting's key, or the default)",
-    request: schemas.AiPreviewRequest,
-    response: schemas.AiPreviewResponse,
   },
   listTransactions: {
     method: 'GET',
     path: '/api/wallet/transactions',
     auth: true,
+    workspaceRole: 'viewer',
     summary: 'Transactions, newest first, a page at a time',
     query: schemas.ListTransactionsQuery,
     response: schemas.ListTransactionsResponse,
-  },
-  paymentMethods: {
-    method: 'GET',
-    path: '/api/payments/{provider}/methods',
-    auth: true,
-    summary: 'Crypto currencies the payment provider accepts',
-    params: schemas.PaymentProviderParam,
-    response: schemas.PaymentMethodsResponse,
-  },
-  createPayment: {
-    method: 'POST',
-    path: '/api/payments/{provider}/create',
-    auth: true,
-    summary: "Start a deposit; the browser goes to payment_url, the gateway's checkout page",
-    params: schemas.PaymentProviderParam,
-    request: schemas.CreatePaymentRequest,
-    response: schemas.CreatePaymentResponse,
-  },
-  paymentStatus: {
-    method: 'GET',
-    path: '/api/payments/status',
-    auth: true,
-    summary: 'Status and amount of a deposit, by its order_id',
-    query: schemas.PaymentStatusQuery,
-    response: schemas.PaymentStatusResponse,
-  },
-  listApiKeys: {
-    method: 'GET',
-    path: '/api/user/api-keys',
-    auth: true,
-    summary: 'API keys for the SMM panel API v2, newest first (name and prefix, never the key)',
-    response: schemas.ListApiKeysResponse,
-  },
-  createApiKey: {
-    method: 'POST',
-    path: '/api/user/api-keys',
-    auth: true,
-    summary: 'Create an API key; the answer holds the whole key, shown this once',
-    request: schemas.CreateApiKeyRequest,
-    response: schemas.CreateApiKeyResponse,
-  },
-  revokeApiKey: {
-    method: 'DELETE',
-    path: '/api/user/api-keys/{id}',
-    auth: true,
-    summary: 'Revoke an API key: it stops working at once',
-    params: schemas.IdParam,
-    response: schemas.RevokeApiKeyResponse,
-  },
-  twoFactorStatus: {
-    method: 'GET',
-    path: '/api/user/two-factor',
-    auth: true,
-    summary: 'Whether two-factor sign-in is on, and how many recovery codes are left',
-    response: schemas.TwoFactorStatus,
-  },
-  twoFactorSetup: {
-    method: 'POST',
-    path: '/api/user/two-factor/setup',
-    auth: true,
-    summary: 'Start two-factor set-up: a new secret, its otpauth:// address and QR code',
-    response: schemas.TwoFactorSetupResponse,
-  },
-  twoFactorConfirm: {
-    method: 'POST',
-    path: '/api/user/two-factor/confirm',
-    auth: true,
-    summary: 'Turn two-factor sign-in on with a code of the new secret; answers the recovery codes once',
-    request: schemas.TwoFactorConfirmRequest,
-    response: schemas.RecoveryCodesResponse,
-  },
-  twoFactorDisable: {
-    method: 'POST',
-    path: '/api/user/two-factor/disable',
-    auth: true,
-    summary: 'Turn two-factor sign-in off (password and a code)',
-    request: schemas.TwoFactorDisableRequest,
-    response: schemas.MessageResponse,
-  },
-  listSessions: {
-    method: 'GET',
-    path: '/api/user/sessions',
-    auth: true,
-    summary: "The account's signed-in sessions, this one first",
-    response: schemas.ListSessionsResponse,
-  },
-  revokeSession: {
-    method: 'DELETE',
-    path: '/api/user/sessions/{id}',
-    auth: true,
-    summary: 'Sign out one other session of the account at once',
-    params: schemas.IdParam,
-    response: schemas.MessageResponse,
-  },
-  revokeOtherSessions: {
-    method: 'POST',
-    path: '/api/user/sessions/revoke-others',
-    auth: true,
-    summary: 'Sign out every session of the account except this one',
-    response: schemas.MessageResponse,
   },
   listServices: {
     method: 'GET',
@@ -339,4 +141,9 @@ export const endpoints = {
   },
 } as const satisfies Record<string, EndpointDefinition>
 
-export type EndpointName = keyof typeof endpoints
+export type CoreEndpointName = keyof typeof coreEndpoints
+
+/** The declarations of the calls of the pages opened later, loaded on first use (a chunk of their own). */
+export function loadPageEndpoints(): Promise<PageEndpoints> {
+  return import('./pageEndpoints').then((module) => module.pageEndpoints)
+}

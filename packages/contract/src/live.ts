@@ -17,12 +17,13 @@ export const LIVE_SESSION_PATH = '/api/events/session'
  * - `order`: one of the customer's orders was placed or changed (data: `{ "orderId": 42 }`);
  * - `balance`: the customer's balance changed (a charge, refund or deposit; new transactions with it);
  * - `updates`: the panel's updates (news) changed;
+ * - `notification`: the customer got a notification, or read one (data: `{ "notificationId": 7 }`);
  * - `reset`: events may have been missed (a reconnect after what the server keeps): everything shown should be
  *   asked for again;
  * - `ping`: sent when the stream starts (after the events of the last 30 seconds on a first connection, or the
  *   missed ones on a reconnect) and as a heartbeat while nothing else is sent, so a dead connection is noticed.
  */
-export const LIVE_EVENT_NAMES = ['order', 'balance', 'updates', 'reset', 'ping'] as const
+export const LIVE_EVENT_NAMES = ['order', 'balance', 'updates', 'notification', 'reset', 'ping'] as const
 
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number]
 

@@ -61,6 +61,15 @@ export const CURSOR_INVALID = 'Invalid cursor'
 export const LIMIT_RANGE_MESSAGE = 'Limit must be between 1 and 100'
 export const INVALID_REQUEST_BODY = 'Invalid request body'
 
+// House texts of the analytics and the operator reports' date range (both ends included, on the reader's clock).
+export const ANALYTICS_DATE_INVALID = 'Enter a date as YYYY-MM-DD'
+export const ANALYTICS_RANGE_REVERSED = 'The end date must not be before the start date'
+export const ANALYTICS_RANGE_TOO_LONG = 'Choose a range of at most 366 days'
+export const ANALYTICS_GRANULARITY_INVALID = 'Group by day, week or month'
+export const REPORT_TABLE_INVALID =
+  'Table must be one of periods, services, providers, gateways, customers, upstream'
+export const REPORT_TOP_RANGE = 'Top customers must be a whole number between 1 and 100'
+
 // ---- Tokens and roles ------------------------------------------------------------------------------
 
 /** Per-call missing-token messages,  lists them. */
@@ -191,6 +200,23 @@ export const SUBSCRIPTION_NOT_ACTIVE = 'Only active subscriptions can be cancell
 export const SUBSCRIPTION_CANCELLED = 'Subscription cancelled'
 export const AI_SETTING_NOT_FOUND = 'AI setting not found'
 
+// ---- Refills ----------------------------------------------------------------------------------------
+
+export const REFILL_NOT_OFFERED = 'This service does not offer refills'
+export const REFILL_ONLY_COMPLETED = 'Only completed orders can be refilled'
+export const REFILL_ALREADY_ACTIVE = 'A refill of this order is already in progress'
+/** 'The refill window of this order ended on 12/26/2026': the date on the customer's clock. */
+export function refillWindowEnded(date: string): string {
+  return `The refill window of this order ended on ${date}`
+}
+export const REFILL_CONFIRMATION = 'Request a refill of this order?'
+/** House text: the confirmation's explanation. */
+export function refillExplanation(orderId: string): string {
+  return `The provider is asked to top up what order ${orderId} has lost since it completed. A refill costs nothing.`
+}
+export const REFILL_REQUESTED = 'Refill requested: the provider is asked to top up this order.'
+export const FAILED_TO_REQUEST_REFILL = 'Failed to request a refill'
+
 // ---- Mass order items -------------------------------------------------------------------------------
 
 export const FAILED_TO_ADD_MASS_ITEM = 'Failed to add mass order item. Please try again.'
@@ -287,6 +313,7 @@ export const ADMIN_IDEMPOTENCY_KEY_REQUIRED =
   'An idempotency key of 8 to 100 letters, digits, _ . : - is required'
 export const ADMIN_RATE_RANGE = 'Rate per 1,000 must be between 0 and 100,000 with at most 6 decimals'
 export const ADMIN_QUANTITY_LIMIT_RANGE = 'Limits must be whole numbers between 1 and 10,000,000'
+export const ADMIN_REFILL_DAYS_RANGE = 'The refill window must be a whole number of days between 1 and 365'
 export const ADMIN_LIMITS_ORDER = 'Maximum must not be below the minimum'
 export const ADMIN_SERVICE_NAME_INVALID = 'Use 1 to 60 lowercase letters, digits or underscores'
 export const ADMIN_AMOUNT_STEP = 'Amount must be in USD with at most 2 decimal places'
@@ -325,3 +352,6 @@ export const PROVIDER_NOT_FOUND = 'Provider not found'
 export const UPDATE_NOT_FOUND = 'Update not found'
 export const CONTACT_METHOD_NOT_FOUND = 'Contact method not found'
 export const JOB_NOT_FOUND = 'Job not found'
+export const AFFILIATE_RATE_RANGE =
+  'Commission must be a whole number of basis points between 0 and 5,000 (50 %)'
+export const AFFILIATE_HOLD_RANGE = 'Hold must be a whole number of days between 0 and 365'

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
 import { adminEndpoints } from './adminEndpoints'
-import { endpoints } from './endpoints'
+import { endpoints } from './allEndpoints'
 import { buildPath, schemaRegistry } from './registry'
 
 // Both registries: customer calls (endpoints) and operator calls (adminEndpoints).

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import type { adminEndpoints, AdminEndpointName } from './adminEndpoints'
-import type { EndpointName, endpoints } from './endpoints'
+import type { EndpointName, endpoints } from './allEndpoints'
 import * as schemas from './schemas'
 
 // What the client, the server and the mocks need over both registries: the types of an endpoint's input and

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  aiSettingCanRun,
-  createAiPresets,
-  createBlankAiSettingForm,
-  createNewAiSetting,
-  isMaskedApiKey,
-  isValidTemperature,
-  maskApiKey,
-} from './ai'
+import { aiSettingCanRun, isMaskedApiKey, isValidTemperature, maskApiKey } from './ai'
+import { createAiPresets, createBlankAiSettingForm, createNewAiSetting } from './aiPresets'
 import { SUPPORT_HOURS } from './messages'
 import { cancelEffect } from './cancel'
 import { holdsItsLink } from './orders'
@@ -110,6 +103,13 @@ describe('transactions', () => {
     expect(transactionSignTone('deposit')).toBe('success')
     expect(transactionSignTone('order_payment')).toBe('critical')
     expect(transactionTypeLabel('order_payment')).toBe('Order Payment')
+  })
+
+  it('shows a referral commission as money in, under a readable name', () => {
+    expect(transactionSign('referral')).toBe('+')
+    expect(transactionSignTone('referral')).toBe('success')
+    expect(transactionTypeLabel('referral')).toBe('Referral Commission')
+    expect(transactionAmountText({ type: 'referral', amount: 1.25, status: 'completed' })).toBe('+$1.25')
   })
 
   it('shows a failed deposit without a plus sign and without the credit colour', () => {

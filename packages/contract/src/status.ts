@@ -58,9 +58,9 @@ export function statusLabel(status: string): string {
 
 /**
  * The spec's three types plus `refund` (money back for a cancelled order or an undelivered remainder, which the
- * ledger records as a credit).
+ * ledger records as a credit) and `referral` (an affiliate commission credited after its hold).
  */
-export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'order_payment', 'refund'] as const
+export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'order_payment', 'refund', 'referral'] as const
 
 export const TRANSACTION_STATUSES = ['completed', 'pending', 'processing', 'failed'] as const
 
@@ -123,9 +123,9 @@ export function transactionAmountTone(transaction: { type: unknown; status?: unk
   return movedNoMoney(transaction) ? 'neutral' : transactionSignTone(transaction.type)
 }
 
-/** 'order_payment' → 'Order Payment'. */
+/** 'order_payment' → 'Order Payment'; 'referral' → 'Referral Commission'. */
 export function transactionTypeLabel(type: string): string {
-  return titleCaseWords(type)
+  return type === 'referral' ? 'Referral Commission' : titleCaseWords(type)
 }
 
 function titleCaseWords(text: string): string {

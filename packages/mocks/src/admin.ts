@@ -8,6 +8,7 @@ import {
   AUTHENTICATION_REQUIRED,
   INTERNAL_SERVER_ERROR,
   OPERATOR_FORBIDDEN,
+  reportTableCsv,
   roleAllows,
   validationErrorBody,
   type AdminEndpointName,
@@ -19,6 +20,7 @@ import {
 import { delay, http, HttpResponse, type HttpHandler } from 'msw'
 import * as domain from './adminState'
 import { createAdminMockState, type AdminMockState } from './adminState'
+import { fixtureAdminReports } from './adminFixtures'
 import { filterOrders, ordersCsv } from './fixtures'
 import { MockRefusal, pageOf } from './state'
 
@@ -174,6 +176,36 @@ const resolvers: Resolvers = {
   }),
   adminJobs: ({ state }) => ({ body: domain.jobsOf(state) }),
   adminRetryJob: ({ state, params, body }) => ({ body: domain.retryJob(state, params.id, body.reason) }),
+  adminListTickets: ({ state, query }) => {
+    const meId = state.me.id
+    const matching = state.tickets.filter(
+      (ticket) =>
+        (query.status === undefined || ticket.status === query.status) &&
+        (query.assignee === undefined ||
+          (query.assignee === 'none'
+            ? ticket.assignee_id === null
+            : ticket.assignee_id === (query.assignee === 'me' ? meId : query.assignee))),
+    )
+    const page = paged(matching, query)
+    return { body: { tickets: page.items.map(domain.ticketSummary), nextCursor: page.nextCursor } }
+  },
+  adminGetTicket: ({ state, params }) => ({ body: domain.findAdminTicket(state, params.id) }),
+  adminReplyTicket: ({ state, params, body }) => ({
+    body: domain.replyAdminTicket(state, params.id, body.message),
+  }),
+  adminAssignTicket: ({ state, params, body }) => ({
+    body: domain.assignAdminTicket(state, params.id, body.assignee_id, body.reason),
+  }),
+  adminCloseTicket: ({ state, params, body }) => ({
+    body: domain.setAdminTicketClosed(state, params.id, true, body.reason),
+  }),
+  adminReopenTicket: ({ state, params, body }) => ({
+    body: domain.setAdminTicketClosed(state, params.id, false, body.reason),
+  }),
+  adminAffiliateSettings: ({ state }) => ({ body: state.affiliateSettings }),
+  adminUpdateAffiliateSettings: ({ state, body }) => ({ body: domain.saveAffiliateSettings(state, body) }),
+  adminReports: ({ query }) => ({ body: fixtureAdminReports(query) }),
+  adminExportReport: ({ query }) => ({ body: reportTableCsv(fixtureAdminReports(query), query.table) }),
 }
 
 // ---- Plumbing ---------------------------------------------------------------------------------------------

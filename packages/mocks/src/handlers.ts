@@ -3,7 +3,6 @@
 
 import {
   AUTHENTICATION_REQUIRED,
-  endpoints,
   INTERNAL_SERVER_ERROR,
   INVALID_OR_EXPIRED_TOKEN,
   isAiService,
@@ -23,8 +22,17 @@ import {
   type EndpointParsedRequest,
   type EndpointResponse,
 } from '@engage/contract'
+import { endpoints } from '@engage/contract/all-endpoints'
 import { delay, http, HttpResponse, type HttpHandler } from 'msw'
-import { filterOrders, fixtureCatalogue, fixtureModels, fixtureServiceLimits, ordersCsv } from './fixtures'
+import {
+  filterOrders,
+  fixtureAnalytics,
+  fixtureAnalyticsDelivery,
+  fixtureCatalogue,
+  fixtureModels,
+  fixtureServiceLimits,
+  ordersCsv,
+} from './fixtures'
 import * as domain from './state'
 import { createMockState, MockRefusal, type MockState } from './state'
 
@@ -97,6 +105,7 @@ const resolvers: Resolvers = {
     const { status, order } = domain.cancelOrder(state, params.id)
     return { status, body: order }
   },
+  requestRefill: ({ state, params }) => ({ status: 201, body: domain.requestRefill(state, params.id) }),
   retryAllOrders: ({ state }) => ({ body: domain.retryAllOrders(state) }),
   retryOrder: ({ state, params }) => ({ body: domain.retryOrder(state, params.id) }),
   fetchModels: ({ body }) => ({ body: { models: [...fixtureModels[body.provider]] } }),
@@ -131,6 +140,35 @@ const resolvers: Resolvers = {
   listSessions: ({ state }) => ({ body: state.security.sessions }),
   revokeSession: ({ state, params }) => ({ body: domain.revokeSession(state, params.id) }),
   revokeOtherSessions: ({ state }) => ({ body: domain.revokeOtherSessions(state) }),
+  listTickets: ({ state }) => ({ body: domain.listTickets(state) }),
+  createTicket: ({ state, body }) => ({ status: 201, body: domain.openTicket(state, body) }),
+  getTicket: ({ state, params }) => ({ body: domain.findTicket(state, params.id) }),
+  replyTicket: ({ state, params, body }) => ({ body: domain.replyTicket(state, params.id, body.message) }),
+  closeTicket: ({ state, params }) => ({ body: domain.closeTicket(state, params.id) }),
+  listNotifications: ({ state, query }) => ({
+    body: domain.listNotifications(state, query.cursor, query.limit),
+  }),
+  markNotificationRead: ({ state, params }) => ({ body: domain.markNotificationRead(state, params.id) }),
+  markAllNotificationsRead: ({ state }) => ({ body: domain.markAllNotificationsRead(state) }),
+  notificationPreferences: ({ state }) => ({ body: state.notificationPreferences }),
+  updateNotificationPreferences: ({ state, body }) => ({
+    body: domain.updateNotificationPreferences(state, body),
+  }),
+  getAffiliates: ({ state, origin }) => ({ body: domain.affiliatesOf(state, origin) }),
+  analytics: ({ query }) => ({ body: fixtureAnalytics(query) }),
+  analyticsDelivery: () => ({ body: fixtureAnalyticsDelivery() }),
+  listWorkspaces: ({ state }) => ({ body: state.team.workspaces }),
+  switchWorkspace: ({ state, params }) => ({ body: domain.switchWorkspace(state, params.id) }),
+  listMembers: ({ state }) => ({ body: state.team.members }),
+  updateMember: ({ state, params, body }) => ({ body: domain.updateMember(state, params.id, body) }),
+  removeMember: ({ state, params }) => ({ body: domain.removeMember(state, params.id) }),
+  leaveWorkspace: ({ state }) => ({ body: domain.leaveWorkspace(state) }),
+  listInvitations: ({ state }) => ({ body: state.team.invitations }),
+  inviteMember: ({ state, body }) => ({ status: 201, body: domain.inviteMember(state, body) }),
+  revokeInvitation: ({ state, params }) => ({ body: domain.revokeInvitation(state, params.id) }),
+  getInvitation: ({ state, params }) => ({ body: domain.invitationPreview(state, params.token) }),
+  acceptInvitation: ({ state, params }) => ({ body: domain.acceptInvitation(state, params.token) }),
+  listActivity: ({ state, query }) => ({ body: domain.listActivity(state, query) }),
 }
 
 // ---- Plumbing ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import {
+  LAST_OWNER,
   adminCancelMessage,
   AiSettingsResponse,
-  endpoints,
   GetServicesResponse,
   ListOrdersResponse,
   ListSubscriptionsResponse,
@@ -9,24 +9,32 @@ import {
   NEXT_CURSOR_HEADER,
   ORDER_NOT_CANCELLABLE,
   PaymentMethodsResponse,
+  REFILL_ALREADY_ACTIVE,
+  REFILL_NOT_OFFERED,
+  TICKET_ORDER_NOT_YOURS,
+  TicketThread,
   Transaction,
   TWO_FACTOR_CHALLENGE_EXPIRED,
   TWO_FACTOR_NOT_ENABLED,
   TWO_FACTOR_SETUP_NOT_STARTED,
   type EndpointName,
 } from '@engage/contract'
+import { endpoints } from '@engage/contract/all-endpoints'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   fixtureAiSettings,
   fixtureContactMethods,
   fixtureModels,
+  FIXTURE_NOW,
   fixtureOrders,
   fixturePaymentMethods,
+  fixtureRefillOrders,
   fixtureServices,
   fixtureSubscriptions,
   fixtureTransactions,
   fixtureUpdates,
+  FIXTURE_INVITATION_TOKEN,
 } from './fixtures'
 import { createAdminScenario } from './admin'
 import { createAdminMockState } from './adminState'
@@ -61,6 +69,7 @@ describe('fixtures', () => {
     expect(() => MeResponse.parse(meOf(createMockState()))).not.toThrow()
     expect(() => MeResponse.parse(meOf(createMockState({ empty: true })))).not.toThrow()
     expect(() => ListOrdersResponse.parse(fixtureOrders())).not.toThrow()
+    expect(() => ListOrdersResponse.parse(fixtureRefillOrders())).not.toThrow()
     expect(() => Transaction.array().parse(fixtureTransactions())).not.toThrow()
     expect(() => ListSubscriptionsResponse.parse(fixtureSubscriptions())).not.toThrow()
     expect(() => AiSettingsResponse.parse(fixtureAiSettings())).not.toThrow()
@@ -151,6 +160,7 @@ const validRequests: Record<
   listSubscriptions: { path: '/api/orders/subscriptions' },
   cancelSubscription: { path: '/api/orders/subscriptions/12/cancel' },
   cancelOrder: { path: '/api/orders/1048/cancel' },
+  requestRefill: { path: '/api/orders/1042/refill' },
   retryAllOrders: { path: '/api/orders/retry/all' },
   retryOrder: { path: '/api/orders/retry/1046' },
   fetchModels: { path: '/api/orders/fetch-models', body: { provider: 'openai', api_key: 'sk-test' } },
@@ -176,11 +186,46 @@ const validRequests: Record<
   listSessions: { path: '/api/user/sessions' },
   revokeSession: { path: '/api/user/sessions/mock-session-phone' },
   revokeOtherSessions: { path: '/api/user/sessions/revoke-others' },
+  listTickets: { path: '/api/support/tickets' },
+  createTicket: {
+    path: '/api/support/tickets',
+    body: { subject: 'Order stuck', message: 'Please check it', order_id: '1048' },
+  },
+  getTicket: { path: '/api/support/tickets/31' },
+  replyTicket: { path: '/api/support/tickets/29/reply', body: { message: 'It happened again' } },
+  closeTicket: { path: '/api/support/tickets/30/close' },
+  listNotifications: { path: '/api/notifications?limit=2' },
+  markNotificationRead: { path: '/api/notifications/905/read' },
+  markAllNotificationsRead: { path: '/api/notifications/read-all' },
+  notificationPreferences: { path: '/api/user/notification-preferences' },
+  updateNotificationPreferences: {
+    path: '/api/user/notification-preferences',
+    body: { email: { order_completed: true }, lowBalanceThreshold: 10 },
+  },
+  getAffiliates: { path: '/api/affiliates' },
+  analytics: { path: '/api/analytics?from=2026-10-22&to=2026-11-20&granularity=week' },
+  analyticsDelivery: { path: '/api/analytics/delivery' },
+  listWorkspaces: { path: '/api/workspaces' },
+  switchWorkspace: { path: '/api/workspaces/2/switch' },
+  listMembers: { path: '/api/workspace/members' },
+  updateMember: { path: '/api/workspace/members/8', body: { monthly_limit: 60 } },
+  removeMember: { path: '/api/workspace/members/9' },
+  leaveWorkspace: { path: '/api/workspace/leave' },
+  listInvitations: { path: '/api/workspace/invitations' },
+  inviteMember: { path: '/api/workspace/invitations', body: { email: 'x@example.com', role: 'viewer' } },
+  revokeInvitation: { path: '/api/workspace/invitations/12' },
+  getInvitation: { path: `/api/invitations/${FIXTURE_INVITATION_TOKEN}` },
+  acceptInvitation: { path: `/api/invitations/${FIXTURE_INVITATION_TOKEN}/accept` },
+  listActivity: { path: '/api/workspace/activity?action=order.placed' },
 }
 
 /** Calls that need an earlier step in the default state (a challenge, a set-up, two-factor sign-in on). */
 const refusedByDefault: Partial<Record<EndpointName, { status: number; detail: string }>> = {
   paymentStatus: { status: 404, detail: 'Payment not found' },
+  // Order 1042 is of a service without refills; the refill states are fixtureRefillOrders.
+  requestRefill: { status: 409, detail: REFILL_NOT_OFFERED },
+  // The demo customer is their workspace's only owner.
+  leaveWorkspace: { status: 409, detail: LAST_OWNER },
   signinTwoFactor: { status: 401, detail: TWO_FACTOR_CHALLENGE_EXPIRED },
   twoFactorConfirm: { status: 409, detail: TWO_FACTOR_SETUP_NOT_STARTED },
   twoFactorDisable: { status: 409, detail: TWO_FACTOR_NOT_ENABLED },
@@ -219,6 +264,48 @@ describe('default scenario', () => {
     const after = MeResponse.parse((await call('GET', '/api/user/me')).body)
     expect(after.balance).toBeCloseTo(before.balance - 2.5, 6)
     expect(after.transactions[0]).toMatchObject({ type: 'order_payment', amount: 2.5 })
+  })
+
+  it('places a drip-feed order as the server does: every run charged, its progress from the start', async () => {
+    server.use(...createScenario('default', createMockState()))
+    const placed = await call('POST', '/api/orders/create', {
+      service_type: 'followers',
+      target_url: 'https://instagram.com/drip.feed',
+      quantity: 100,
+      runs: 5,
+      interval: 30,
+    })
+    expect(placed).toMatchObject({
+      status: 201,
+      body: {
+        quantity: 500,
+        charge: 1.25,
+        drip_feed: { runs: 5, interval: 30, run: 0, delivered: 0 },
+      },
+    })
+    const ai = await call('POST', '/api/orders/create', {
+      service_type: 'ai_comments',
+      target_url: 'https://x.com/a/status/2',
+      quantity: 10,
+      runs: 2,
+      interval: 5,
+    })
+    expect(ai).toMatchObject({ status: 422, body: { field: 'runs' } })
+  })
+
+  it('follows the server’s ticket rules: only own orders, and a reply opens a closed ticket again', async () => {
+    server.use(...scenarios.default)
+    expect(
+      await call('POST', '/api/support/tickets', { subject: 'Hi', message: 'Text', order_id: '999' }),
+    ).toMatchObject({
+      status: 422,
+      body: { detail: `order_id: ${TICKET_ORDER_NOT_YOURS}`, field: 'order_id' },
+    })
+    const reopened = TicketThread.parse(
+      (await call('POST', '/api/support/tickets/29/reply', { message: 'Again, please' })).body,
+    )
+    expect(reopened.status).toBe('open')
+    expect(reopened.messages.at(-1)).toMatchObject({ author: 'customer', body: 'Again, please' })
   })
 
   it('refuses bad input with the field and its contract message', async () => {
@@ -292,6 +379,31 @@ describe('default scenario', () => {
     expect(await call('POST', '/api/orders/retry/all')).toMatchObject({
       body: { message: 'There are no paused orders to retry', orders: [] },
     })
+  })
+
+  it('refills as the server does: inside the window, one at a time, the reason for each refusal', async () => {
+    const state = createMockState({ now: () => FIXTURE_NOW })
+    state.orders.unshift(...fixtureRefillOrders())
+    server.use(...createScenario('default', state))
+    expect(await call('POST', '/api/orders/1066/refill')).toMatchObject({
+      status: 201,
+      body: { id: '1066', refillable: false, refill: { status: 'pending', reason: null } },
+    })
+    expect(await call('POST', '/api/orders/1066/refill')).toMatchObject({
+      status: 409,
+      body: { detail: REFILL_ALREADY_ACTIVE },
+    })
+    // A refill that ended (completed, rejected) does not stop another.
+    expect(await call('POST', '/api/orders/1062/refill')).toMatchObject({ status: 201 })
+    expect(await call('POST', '/api/orders/1060/refill')).toMatchObject({
+      status: 409,
+      body: { detail: 'The refill window of this order ended on 11/16/2026' },
+    })
+    expect(await call('POST', '/api/orders/1045/refill')).toMatchObject({
+      status: 409,
+      body: { detail: REFILL_NOT_OFFERED },
+    })
+    expect(await call('POST', '/api/orders/999/refill')).toMatchObject({ status: 404 })
   })
 
   it('pages orders with the next cursor in a header', async () => {

@@ -3,7 +3,7 @@
 import type { HttpHandler } from 'msw'
 import { endpointNames, handlers } from './handlers'
 import { createMockState, type MockState } from './state'
-import { endpoints } from '@engage/contract'
+import { endpoints } from '@engage/contract/all-endpoints'
 
 export const scenarioNames = ['default', 'empty', 'loading', 'serverError', 'unauthorised', 'slow'] as const
 export type ScenarioName = (typeof scenarioNames)[number]

@@ -1,5 +1,6 @@
 // Live updates (ADR 180): while a signed-in page is open, the server tells it over Server-Sent Events what
-// changed (an order, the balance, the panel's updates) and the matching queries are fetched again at once.
+// changed (an order, the balance, the panel's updates, a notification) and the matching queries are fetched
+// again at once.
 // The 20-second poll of the orders and the user data runs only while the stream is not working: before it
 // opens, and from a few seconds after it drops until it is back.
 
@@ -18,12 +19,16 @@ export function pollUnlessLive(queryClient: QueryClient) {
 
 /**
  * What each event makes stale. An order's change leaves the user data alone: what it shows of orders (their
- * count) changes only when one is placed, which charges the balance, and that has an event of its own.
+ * count) changes only when one is placed, which charges the balance, and that has an event of its own. The
+ * analytics change with both: orders by status and delivery with an order, spend, refunds and deposits with
+ * the balance.
  */
 const staleAfter: Record<string, QueryKey[]> = {
-  order: [queryKeys.orders, queryKeys.subscriptions],
-  balance: [queryKeys.me, queryKeys.transactions],
+  order: [queryKeys.orders, queryKeys.subscriptions, queryKeys.analytics],
+  balance: [queryKeys.me, queryKeys.transactions, queryKeys.analytics],
   updates: [queryKeys.me],
+  // The bell's count comes with the user data; the list is fetched only while it is shown.
+  notification: [queryKeys.me, queryKeys.notifications],
 }
 const everything = [...new Set(Object.values(staleAfter).flat())]
 

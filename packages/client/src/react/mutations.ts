@@ -1,16 +1,16 @@
 // Write hooks: one per call, each invalidating the data it changes.
 
-import type { EndpointRequest, MeResponse, Order, PaymentProvider } from '@engage/contract'
+import type { EndpointRequest, MeResponse, Order } from '@engage/contract'
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import type { Page } from '../createClient'
 import { queryKeys, userScopedKeys } from '../queryKeys'
 import { useClient } from './ClientProvider'
 
-function invalidate(queryClient: QueryClient, keys: readonly (readonly unknown[])[]) {
+export function invalidate(queryClient: QueryClient, keys: readonly (readonly unknown[])[]) {
   return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })))
 }
 
-function forgetUserData(queryClient: QueryClient) {
+export function forgetUserData(queryClient: QueryClient) {
   for (const queryKey of userScopedKeys) queryClient.removeQueries({ queryKey })
 }
 
@@ -34,25 +34,6 @@ function replaceOrderInPages(queryClient: QueryClient, order: Order) {
 // Money moves with every order call, so they refresh the user (balance), orders and transactions.
 const afterOrderChange = [queryKeys.me, queryKeys.orders, queryKeys.transactions] as const
 
-/** Stores nothing: the app saves token and sessionId (localStorage) in onSuccess. */
-export function useSignin() {
-  const client = useClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: EndpointRequest<'signin'>) => client.signin(body),
-    onSuccess: () => forgetUserData(queryClient),
-  })
-}
-
-export function useSignup() {
-  const client = useClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: EndpointRequest<'signup'>) => client.signup(body),
-    onSuccess: () => forgetUserData(queryClient),
-  })
-}
-
 /**
  * logout forgets the user's data even when the server reports a failure (the failure is only logged by
  * the app); the app removes authToken and sessionId and navigates to / in onSettled.
@@ -63,30 +44,6 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => client.logout(),
     onSettled: () => forgetUserData(queryClient),
-  })
-}
-
-export function useForgotPassword() {
-  const client = useClient()
-  return useMutation({ mutationFn: (body: EndpointRequest<'forgotPassword'>) => client.forgotPassword(body) })
-}
-
-export function useResetPassword() {
-  const client = useClient()
-  return useMutation({ mutationFn: (body: EndpointRequest<'resetPassword'>) => client.resetPassword(body) })
-}
-
-export function useChangePassword() {
-  const client = useClient()
-  return useMutation({ mutationFn: (body: EndpointRequest<'changePassword'>) => client.changePassword(body) })
-}
-
-export function useUpdateProfile() {
-  const client = useClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: EndpointRequest<'updateProfile'>) => client.updateProfile(body),
-    onSuccess: () => invalidate(queryClient, [queryKeys.me]),
   })
 }
 
@@ -173,6 +130,19 @@ export function useCancelOrder() {
   })
 }
 
+/** No money moves with a refill: only the order (its latest refill) changes. */
+export function useRequestRefill() {
+  const client = useClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => client.requestRefill(id),
+    onSuccess: (order) => {
+      replaceOrderInPages(queryClient, order)
+      return invalidate(queryClient, [queryKeys.orders])
+    },
+  })
+}
+
 export function useRetryOrder() {
   const client = useClient()
   const queryClient = useQueryClient()
@@ -206,35 +176,4 @@ export function useFetchModels() {
 export function useAiPreview() {
   const client = useClient()
   return useMutation({ mutationFn: (body: EndpointRequest<'aiPreview'>) => client.aiPreview(body) })
-}
-
-/** Starts a deposit; the screen sends the browser to the answer's payment_url. */
-export function useCreatePayment() {
-  const client = useClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ provider, ...body }: EndpointRequest<'createPayment'> & { provider: PaymentProvider }) =>
-      client.createPayment(provider, body),
-    onSuccess: () => invalidate(queryClient, [queryKeys.transactions]),
-  })
-}
-
-/** Creates an API key; the answer's `key` is the whole key, to show once. */
-export function useCreateApiKey() {
-  const client = useClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: EndpointRequest<'createApiKey'>) => client.createApiKey(body),
-    onSuccess: () => invalidate(queryClient, [queryKeys.apiKeys]),
-  })
-}
-
-/** Revokes an API key: it stops working at once. */
-export function useRevokeApiKey() {
-  const client = useClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (id: string) => client.revokeApiKey(id),
-    onSuccess: () => invalidate(queryClient, [queryKeys.apiKeys]),
-  })
 }

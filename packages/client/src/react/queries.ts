@@ -7,7 +7,6 @@ import {
   PAGE_LIMIT_DEFAULT,
   type ListServicesResponse,
   type OrderFilterQuery,
-  type PaymentProvider,
   type QuantityLimits,
   type Timezone,
 } from '@engage/contract'
@@ -100,29 +99,6 @@ export function useServiceListings() {
   return useQuery(serviceListingsQuery(client))
 }
 
-/** The services catalogue (GET /api/services/catalogue): every service with its details and completion time. */
-export function useServiceCatalogue() {
-  const client = useClient()
-  return useQuery({
-    queryKey: queryKeys.serviceCatalogue,
-    queryFn: ({ signal }) => client.serviceCatalogue({ signal }),
-    staleTime: 60_000,
-    retry: false,
-    select: (answer) => answer.services,
-  })
-}
-
-/** Which sign-in providers the server offers (GET /api/auth/providers); it changes only with a restart. */
-export function useAuthProviders() {
-  const client = useClient()
-  return useQuery({
-    queryKey: queryKeys.authProviders,
-    queryFn: ({ signal }) => client.authProviders({ signal }),
-    staleTime: Infinity,
-    retry: false,
-  })
-}
-
 /**
  * Orders, newest first, polled every 20 s while the live updates stream is not open (useLiveUpdates). `data` is the flat, normalised list of the pages loaded so far;
  * `fetchNextPage` / `hasNextPage` load older ones.
@@ -144,61 +120,12 @@ export function useOrders(options: { limit?: number; enabled?: boolean; filters?
   })
 }
 
-/** Transactions, newest first; `data` is the flat list of the pages loaded so far. */
-export function useTransactions(options: { limit?: number; enabled?: boolean } = {}) {
-  const client = useClient()
-  const limit = options.limit ?? PAGE_LIMIT_DEFAULT
-  return useInfiniteQuery({
-    queryKey: queryKeys.transactionsPage(limit),
-    queryFn: ({ pageParam, signal }) => client.listTransactions({ cursor: pageParam, limit, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
-    select: (data) => data.pages.flatMap((page) => page.items),
-    retry: false,
-    enabled: options.enabled,
-  })
-}
-
-/** The crypto methods the payment provider accepts (the deposit form falls back to CRYPTO_FALLBACK_METHODS). */
-export function usePaymentMethods(provider: PaymentProvider, options: { enabled?: boolean } = {}) {
-  const client = useClient()
-  return useQuery({
-    queryKey: queryKeys.paymentMethods(provider),
-    queryFn: ({ signal }) => client.paymentMethods(provider, { signal }),
-    staleTime: 10 * 60_000,
-    retry: false,
-    enabled: options.enabled,
-  })
-}
-
 /** The user's subscriptions, newest first. */
 export function useSubscriptions(options: { enabled?: boolean } = {}) {
   const client = useClient()
   return useQuery({
     queryKey: queryKeys.subscriptions,
     queryFn: ({ signal }) => client.listSubscriptions({ signal }),
-    retry: false,
-    enabled: options.enabled,
-  })
-}
-
-/** The status of a deposit after the gateway sends the customer back (?payment_status=&order_id=). */
-export function usePaymentStatus(orderId: string | null) {
-  const client = useClient()
-  return useQuery({
-    queryKey: queryKeys.paymentStatus(orderId ?? ''),
-    queryFn: ({ signal }) => client.paymentStatus(orderId ?? '', { signal }),
-    enabled: orderId !== null && orderId !== '',
-    retry: false,
-  })
-}
-
-/** The user's API keys for the SMM panel API v2, newest first (revoked ones included). */
-export function useApiKeys(options: { enabled?: boolean } = {}) {
-  const client = useClient()
-  return useQuery({
-    queryKey: queryKeys.apiKeys,
-    queryFn: ({ signal }) => client.listApiKeys({ signal }),
     retry: false,
     enabled: options.enabled,
   })

@@ -2,6 +2,14 @@
 // POST /api/orders/retry/{id}, /api/orders/retry/all.
 
 import * as z from 'zod'
+import {
+  DRIP_FEED_INTERVAL_MAX,
+  DRIP_FEED_INTERVAL_MESSAGE,
+  DRIP_FEED_INTERVAL_MIN,
+  DRIP_FEED_RUNS_MAX,
+  DRIP_FEED_RUNS_MESSAGE,
+  DRIP_FEED_RUNS_MIN,
+} from '../dripFeed'
 import { MASS_ORDER_MAX_ITEMS } from '../mass'
 import {
   MASS_ORDER_EMPTY,
@@ -12,6 +20,7 @@ import {
   VALID_URL_REQUIRED,
 } from '../messages'
 import { isHttpUrl, QUANTITY_MAX, QUANTITY_MIN } from '../orders'
+import { REFILL_STATUSES } from '../refills'
 import { ORDER_STATUSES } from '../status'
 import { AiSettingInput } from './aiSettings'
 import { FilteredOrdersQuery } from './catalogue'
@@ -52,6 +61,33 @@ export const AiUsage = z.object({
   completion_tokens: z.number().int().nonnegative(),
 })
 
+export const RefillStatus = z.enum(REFILL_STATUSES)
+export type RefillStatus = z.infer<typeof RefillStatus>
+
+/** A refill of an order: asked of the order's provider, followed until it ends. */
+export const OrderRefill = z.object({
+  id: z.string().min(1),
+  status: RefillStatus,
+  /** Why the provider refused it or it could not be asked for; null otherwise. */
+  reason: z.string().nullable(),
+  created_at: IsoDateTime,
+  updated_at: IsoDateTime,
+})
+export type OrderRefill = z.infer<typeof OrderRefill>
+/**
+ * A drip-feed order's progress: `run` runs of `runs` sent so far (0 before the first), the next one due at
+ * `next_run_at` (null once none is left to send), and the units delivered so far of `quantity` (all runs).
+ */
+export const DripFeedProgress = z.object({
+  runs: z.number().int().positive(),
+  /** Minutes between two runs. */
+  interval: z.number().int().positive(),
+  run: z.number().int().nonnegative(),
+  next_run_at: IsoDateTime.nullable(),
+  delivered: z.number().int().nonnegative(),
+})
+export type DripFeedProgress = z.infer<typeof DripFeedProgress>
+
 /** An order as the server answers it. `id` and `order_id` are the same value (the spec's clients read either). */
 export const Order = z.object({
   id: z.string().min(1),
@@ -78,17 +114,49 @@ export const Order = z.object({
   custom_comment: z.string().nullable().optional(),
   /** Set on orders placed by a subscription. */
   subscription_id: z.string().nullable().optional(),
+  /** A completed order of a service with refills: when its refill window ends; null otherwise. */
+  refill_until: IsoDateTime.nullable().optional(),
+  /** Whether a refill may be asked for now (POST /api/orders/{id}/refill would accept it). */
+  refillable: z.boolean().optional(),
+  /** The order's latest refill; null when it has none. */
+  refill: OrderRefill.nullable().optional(),
+  /** Set on drip-feed orders; `quantity` is then every run's units together. */
+  drip_feed: DripFeedProgress.nullable().optional(),
 })
 export type Order = z.infer<typeof Order>
 
-export const CreateOrderRequest = z.object({
-  service_type: ServiceType,
-  target_url: TargetUrl,
-  quantity: Quantity,
-  custom_comment: z.string().trim().max(5_000).nullable().optional().default(null),
-  /** One AI setting (camelCase or snake_case), only for ai_comments and ai_tweets; else null. */
-  ai_settings: AiSettingInput.nullable().optional().default(null),
-})
+/** A drip-feed number of the order request: whole, from `min` to `max`, or null (a whole order). */
+function dripFeedNumber(min: number, max: number, message: string) {
+  return z
+    .number({ error: message })
+    .int(message)
+    .min(min, message)
+    .max(max, message)
+    .nullable()
+    .optional()
+    .default(null)
+}
+
+export const CreateOrderRequest = z
+  .object({
+    service_type: ServiceType,
+    target_url: TargetUrl,
+    quantity: Quantity,
+    custom_comment: z.string().trim().max(5_000).nullable().optional().default(null),
+    /** One AI setting (camelCase or snake_case), only for ai_comments and ai_tweets; else null. */
+    ai_settings: AiSettingInput.nullable().optional().default(null),
+    /** Drip-feed: the order is sent as `runs` runs of `quantity`, one every `interval` minutes; both or neither. */
+    runs: dripFeedNumber(DRIP_FEED_RUNS_MIN, DRIP_FEED_RUNS_MAX, DRIP_FEED_RUNS_MESSAGE),
+    interval: dripFeedNumber(DRIP_FEED_INTERVAL_MIN, DRIP_FEED_INTERVAL_MAX, DRIP_FEED_INTERVAL_MESSAGE),
+  })
+  .superRefine((order, context) => {
+    if (order.runs !== null && order.interval === null) {
+      context.addIssue({ code: 'custom', path: ['interval'], message: DRIP_FEED_INTERVAL_MESSAGE })
+    }
+    if (order.interval !== null && order.runs === null) {
+      context.addIssue({ code: 'custom', path: ['runs'], message: DRIP_FEED_RUNS_MESSAGE })
+    }
+  })
 export type CreateOrderRequest = z.input<typeof CreateOrderRequest>
 
 export const CreateOrderResponse = Order
@@ -125,6 +193,9 @@ export type MassOrderResponse = z.infer<typeof MassOrderResponse>
 
 /** POST /api/orders/{id}/cancel answers the order, now cancelled (its refund is a `refund` transaction). */
 export const CancelOrderResponse = Order
+
+/** POST /api/orders/{id}/refill (201): the order with its new refill. */
+export const RequestRefillResponse = Order
 
 /** POST /api/orders/retry/{id}: message is 'Order {id} has been queued for retry'. */
 export const RetryOrderResponse = z.object({ message: z.string(), order: Order })

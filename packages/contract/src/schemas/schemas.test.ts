@@ -85,7 +85,33 @@ describe('order bodies', () => {
   const valid = { service_type: 'likes', target_url: 'https://x.com/a/status/1', quantity: 100 }
 
   it('accepts a valid order and defaults the optional fields to null', () => {
-    expect(CreateOrderRequest.parse(valid)).toEqual({ ...valid, custom_comment: null, ai_settings: null })
+    expect(CreateOrderRequest.parse(valid)).toEqual({
+      ...valid,
+      custom_comment: null,
+      ai_settings: null,
+      runs: null,
+      interval: null,
+    })
+  })
+
+  it('takes a drip-feed as runs and interval together, each within its limits', () => {
+    expect(CreateOrderRequest.parse({ ...valid, runs: 2, interval: 1440 })).toMatchObject({
+      runs: 2,
+      interval: 1440,
+    })
+    expect(CreateOrderRequest.parse({ ...valid, runs: 100, interval: 1 })).toMatchObject({
+      runs: 100,
+      interval: 1,
+    })
+    const runs = 'Runs must be a whole number from 2 to 100'
+    const interval = 'Interval must be a whole number of minutes from 1 to 1440'
+    expect(messages(CreateOrderRequest, { ...valid, runs: 1, interval: 5 })).toEqual({ runs })
+    expect(messages(CreateOrderRequest, { ...valid, runs: 101, interval: 5 })).toEqual({ runs })
+    expect(messages(CreateOrderRequest, { ...valid, runs: 2.5, interval: 5 })).toEqual({ runs })
+    expect(messages(CreateOrderRequest, { ...valid, runs: 3, interval: 0 })).toEqual({ interval })
+    expect(messages(CreateOrderRequest, { ...valid, runs: 3, interval: 1441 })).toEqual({ interval })
+    expect(messages(CreateOrderRequest, { ...valid, runs: 3 })).toEqual({ interval })
+    expect(messages(CreateOrderRequest, { ...valid, interval: 10 })).toEqual({ runs })
   })
 
   it('names each invalid field with the spec message', () => {
@@ -317,6 +343,7 @@ describe('current user answer', () => {
       orders: [],
       updates: [],
       contactMethods: [],
+      unreadNotifications: 2,
     }
     expect(MeResponse.parse(me)).toEqual(me)
     const { settings: _settings, ...withoutSettings } = me

@@ -68,6 +68,8 @@ export const MeResponse = z.object({
   orders: z.array(Order),
   updates: z.array(Update),
   contactMethods: z.array(ContactMethod),
+  /** Unread notifications (the bell's count); a server that does not say has none. */
+  unreadNotifications: z.number().int().min(0).default(0),
 })
 export type MeResponse = z.infer<typeof MeResponse>
 

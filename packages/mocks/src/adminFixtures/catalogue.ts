@@ -4,6 +4,7 @@ import {
   type AdminProvider,
   type AdminProviderService,
   type AdminService,
+  DEFAULT_REFILL_DAYS,
   microsToUsd,
   usdToMicros,
 } from '@engage/contract'
@@ -89,6 +90,7 @@ export function fixtureAdminServices(): AdminService[] {
       is_ai: name.startsWith('ai_'),
       enabled: name !== 'premium_followers',
       refill: name === 'followers',
+      refill_days: DEFAULT_REFILL_DAYS,
       cancel: true,
       provider_id: remote ? '1' : null,
       provider_name: remote ? 'SMM Central' : null,

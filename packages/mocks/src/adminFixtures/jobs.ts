@@ -1,6 +1,6 @@
-// The job queue: counts and dead jobs.
+// The job queue: counts and dead jobs; the refills the jobs follow.
 
-import type { AdminJob } from '@engage/contract'
+import type { AdminJob, AdminRefill } from '@engage/contract'
 import { hoursBefore } from '../fixtures'
 
 export function fixtureAdminJobs(): AdminJob[] {
@@ -34,3 +34,30 @@ export function fixtureAdminJobs(): AdminJob[] {
 
 /** Counts beside the dead jobs (the queue's other states). */
 export const fixtureJobCounts = { queued: 3, running: 1, done: 1_284 }
+
+/** Refills by order id: order 1045 (completed) was refilled once and refused once by the provider. */
+export function fixtureAdminRefills(): Map<string, AdminRefill[]> {
+  return new Map([
+    [
+      '1045',
+      [
+        {
+          id: '41',
+          status: 'rejected',
+          upstream_refill_id: null,
+          reason: 'Refill is not available for this service',
+          created_at: hoursBefore(6),
+          updated_at: hoursBefore(6),
+        },
+        {
+          id: '40',
+          status: 'completed',
+          upstream_refill_id: 'SMC-R-7781',
+          reason: null,
+          created_at: hoursBefore(20),
+          updated_at: hoursBefore(18),
+        },
+      ],
+    ],
+  ])
+}

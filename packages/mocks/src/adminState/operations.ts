@@ -128,3 +128,15 @@ export function retryJob(state: AdminMockState, id: string, reason: string | nul
   audit(state, 'job.retry', `job:${id}`, { status: 'dead' }, { status: 'queued' }, reason)
   return { job }
 }
+
+export function saveAffiliateSettings(state: AdminMockState, body: Body<'adminUpdateAffiliateSettings'>) {
+  const before = state.affiliateSettings
+  const after = {
+    rate_basis_points: body.rate_basis_points,
+    hold_days: body.hold_days,
+    updated_at: nowIso(state),
+  }
+  state.affiliateSettings = after
+  audit(state, 'affiliates.settings', 'affiliate_settings:1', before, after, body.reason)
+  return after
+}

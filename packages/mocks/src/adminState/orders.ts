@@ -31,7 +31,7 @@ export function orderDetail(state: AdminMockState, id: string) {
     },
     jobs: state.jobs.filter((job) => (job.payload as { orderId?: number }).orderId === Number(id)),
     ledger: (state.ledger.get(order.user_id) ?? []).filter((entry) => entry.reference === `order:${id}`),
-    refills: [],
+    refills: state.refills.get(id) ?? [],
     audit: state.audit.filter((entry) => entry.target === `order:${id}`),
   }
 }

@@ -1,6 +1,7 @@
 // The console's mock state, its clock and ids, and the audit entry every write leaves.
 
 import {
+  type AdminAffiliateSettings,
   type AdminContactMethod,
   type AdminEndpointName,
   type AdminJob,
@@ -10,7 +11,9 @@ import {
   type AdminPayment,
   type AdminProvider,
   type AdminProviderService,
+  type AdminRefill,
   type AdminService,
+  type AdminTicketThread,
   type AdminUpdateResponse,
   type AdminUser,
   type AuditAction,
@@ -30,7 +33,9 @@ import {
   fixtureAdminPayments,
   fixtureAdminProviders,
   fixtureAdminProviderServices,
+  fixtureAdminRefills,
   fixtureAdminServices,
+  fixtureAdminTickets,
   fixtureAdminUpdates,
   fixtureAdminUsers,
   fixtureJobCounts,
@@ -58,8 +63,13 @@ export interface AdminMockState {
   /** Every job the console knows of (dead and revived ones). */
   jobs: AdminJob[]
   jobCounts: { queued: number; running: number; done: number }
+  /** Order id → its refills, newest first. */
+  refills: Map<string, AdminRefill[]>
+  /** The support queue, newest first, with each ticket's messages. */
+  tickets: AdminTicketThread[]
   /** Newest first. */
   audit: AuditEntry[]
+  affiliateSettings: AdminAffiliateSettings
   sequence: number
 }
 
@@ -90,7 +100,11 @@ export function createAdminMockState(options: AdminMockStateOptions = {}): Admin
     contactMethods: empty ? [] : fixtureAdminContactMethods(),
     jobs: empty ? [] : fixtureAdminJobs(),
     jobCounts: empty ? { queued: 0, running: 0, done: 0 } : { ...fixtureJobCounts },
+    refills: empty ? new Map() : fixtureAdminRefills(),
+    tickets: empty ? [] : fixtureAdminTickets(),
     audit: empty ? [] : fixtureAdminAudit(),
+    // The server's defaults: 10 % after 14 days, never changed.
+    affiliateSettings: { rate_basis_points: 1000, hold_days: 14, updated_at: null },
     sequence: 5000,
   }
 }

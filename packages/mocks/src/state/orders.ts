@@ -2,12 +2,16 @@ import {
   ALL_PAUSED_ORDERS_QUEUED,
   cancelEffect,
   chargeMicrosForUnitRate,
+  DRIP_FEED_NOT_FOR_AI,
   DUPLICATE_ACTIVE_ORDER,
+  formatDate,
+  isRefillActive,
   END_BEFORE_START,
   holdsItsLink,
   type EndpointParsedRequest,
   type EndpointResponse,
   INSUFFICIENT_BALANCE,
+  isAiService,
   microsToUsd,
   NO_PAUSED_ORDERS,
   type Order,
@@ -16,6 +20,11 @@ import {
   ORDER_NOT_RETRYABLE,
   orderQueuedForRetry,
   periodCount,
+  REFILL_ALREADY_ACTIVE,
+  REFILL_NOT_OFFERED,
+  REFILL_ONLY_COMPLETED,
+  refillRefusal,
+  refillWindowEnded,
   renewalPeriodMilliseconds,
   type Subscription,
   SUBSCRIPTION_NOT_ACTIVE,
@@ -33,6 +42,8 @@ interface OrderDraft {
   quantity: number
   customComment?: string | null
   subscriptionId?: string | null
+  /** A drip-feed order: `quantity` is then every run's units together. */
+  dripFeed?: { runs: number; interval: number } | null
   /** Where a refusal points ('service_type', 'items[1].url'). */
   fields: { serviceType: string; targetUrl: string }
 }
@@ -97,6 +108,7 @@ function placeOrders(state: MockState, drafts: readonly OrderDraft[]): Order[] {
       ai_progress: null,
       custom_comment: draft.customComment ?? null,
       subscription_id: draft.subscriptionId ?? null,
+      drip_feed: draft.dripFeed ? { ...draft.dripFeed, run: 0, next_run_at: created, delivered: 0 } : null,
     }
   })
   state.orders.unshift(...[...orders].reverse())
@@ -104,11 +116,17 @@ function placeOrders(state: MockState, drafts: readonly OrderDraft[]): Order[] {
 }
 
 export function placeOrder(state: MockState, body: EndpointParsedRequest<'createOrder'>): Order {
+  const dripFeed =
+    body.runs !== null && body.interval !== null ? { runs: body.runs, interval: body.interval } : null
+  if (dripFeed && isAiService(body.service_type)) {
+    throw new MockRefusal(422, `runs: ${DRIP_FEED_NOT_FOR_AI}`, 'runs')
+  }
   const [order] = placeOrders(state, [
     {
       serviceType: body.service_type,
       targetUrl: body.target_url,
-      quantity: body.quantity,
+      quantity: dripFeed ? body.quantity * dripFeed.runs : body.quantity,
+      dripFeed,
       customComment: body.custom_comment,
       fields: { serviceType: 'service_type', targetUrl: 'target_url' },
     },
@@ -228,4 +246,37 @@ export function retryAllOrders(state: MockState): EndpointResponse<'retryAllOrde
     order.paused_reason = null
   }
   return { message: paused.length > 0 ? ALL_PAUSED_ORDERS_QUEUED : NO_PAUSED_ORDERS, orders: paused }
+}
+
+const REFILL_REFUSAL_TEXTS = {
+  'not-refillable': REFILL_NOT_OFFERED,
+  'not-completed': REFILL_ONLY_COMPLETED,
+  'already-active': REFILL_ALREADY_ACTIVE,
+} as const
+
+/**
+ * The server's refill rule (refillRefusal) on what the mock knows of an order: a refill window (refill_until)
+ * means its service offers refills. An accepted refill is pending; the end of a window is told as a day on the
+ * customer's clock.
+ */
+export function requestRefill(state: MockState, id: string): Order {
+  const order = findOrder(state, id)
+  const refillUntil = order.refill_until ? Date.parse(order.refill_until) : null
+  const refusal = refillRefusal(
+    {
+      offersRefill: refillUntil !== null,
+      status: order.status,
+      refillUntil,
+      hasActiveRefill: order.refill ? isRefillActive(order.refill.status) : false,
+    },
+    state.now().getTime(),
+  )
+  if (refusal === 'window-ended') {
+    throw new MockRefusal(409, refillWindowEnded(formatDate(refillUntil ?? 0, state.profile.timezone)))
+  }
+  if (refusal !== null) throw new MockRefusal(409, REFILL_REFUSAL_TEXTS[refusal])
+  const now = state.now().toISOString()
+  order.refill = { id: nextId(state), status: 'pending', reason: null, created_at: now, updated_at: now }
+  order.refillable = false
+  return order
 }

@@ -1,4 +1,10 @@
-import { ME_RECENT_LIMIT, type MeResponse, microsToUsd } from '@engage/contract'
+import {
+  type AffiliateSummaryResponse,
+  ME_RECENT_LIMIT,
+  type MeResponse,
+  microsToUsd,
+} from '@engage/contract'
+import { fixtureAffiliates, fixtureEmptyAffiliates } from '../fixtures'
 import { masked, MockRefusal, type MockState } from './store'
 
 // Reads.
@@ -18,7 +24,18 @@ export function meOf(state: MockState): MeResponse {
     orders: state.orders.slice(0, ME_RECENT_LIMIT),
     updates: state.updates,
     contactMethods: state.contactMethods,
+    unreadNotifications: unreadCount(state),
   }
+}
+
+/** The bell's count. */
+export function unreadCount(state: MockState): number {
+  return state.notifications.filter((notification) => notification.readAt === null).length
+}
+
+/** The affiliate page: the fixture's link on the origin asked, with commissions unless the account is new. */
+export function affiliatesOf(state: MockState, origin: string): AffiliateSummaryResponse {
+  return state.referralsStarted ? fixtureAffiliates(origin) : fixtureEmptyAffiliates(origin)
 }
 
 /** Keyset paging over a newest-first list: the cursor is the id of the last item of the previous page. */

@@ -7,12 +7,16 @@ import {
   type ContactMethod,
   type CryptoMethod,
   maskApiKey,
+  type Notification,
+  type NotificationPreferences,
   type Order,
   type PaymentStatus,
   type Subscription,
   type Timezone,
+  type TicketThread,
   type Transaction,
   transactionSign,
+  type InvitationPreview,
   type Update,
   usdToMicros,
 } from '@engage/contract'
@@ -20,6 +24,8 @@ import {
   FIXTURE_PANEL_TOTAL_ORDERS,
   fixtureApiKeys,
   fixtureContactMethods,
+  fixtureNotificationPreferences,
+  fixtureNotifications,
   fixtureOrders,
   fixturePaymentMethods,
   fixtureProfile,
@@ -27,9 +33,12 @@ import {
   fixtureServices,
   fixtureStoredAiSettings,
   fixtureSubscriptions,
+  fixtureTickets,
   fixtureTransactions,
   fixtureUpdates,
   type MockSecurity,
+  fixtureWorkspaces,
+  type MockWorkspaces,
 } from '../fixtures'
 
 /** A refusal with the API's status and `{ detail, field? }`, as the server would answer. */
@@ -83,11 +92,20 @@ export interface MockState {
   accounts: Map<string, string>
   /** Two-factor sign-in and the account's sessions (security.ts). */
   security: MockSecurity
+  /** Support tickets with their messages, newest first (support.ts). */
+  tickets: TicketThread[]
+  /** Newest first (notifications.ts). */
+  notifications: Notification[]
+  notificationPreferences: NotificationPreferences
+  /** Whether the account has shared its referral link and earned on it yet. */
+  referralsStarted: boolean
+  /** The workspaces, the active one's team, invitations and activity, and the invitation page's link. */
+  team: MockWorkspaces & { invitationPreview: InvitationPreview }
   sequence: number
 }
 
 export interface MockStateOptions {
-  /** No services, orders, transactions, subscriptions, updates or AI settings, and a zero balance. */
+  /** No services, orders, transactions, subscriptions, updates, AI settings or tickets, and a zero balance. */
   empty?: boolean
   /** The clock for new orders and transactions; defaults to the real time. */
   now?: () => Date
@@ -126,6 +144,27 @@ export function createMockState(options: MockStateOptions = {}): MockState {
     apiKeys: empty ? [] : fixtureApiKeys(),
     accounts: new Map([[fixtureProfile.email, fixtureProfile.password]]),
     security: fixtureSecurity(now()),
+    tickets: empty ? [] : fixtureTickets(),
+    notifications: empty ? [] : fixtureNotifications(),
+    notificationPreferences: fixtureNotificationPreferences(),
+    referralsStarted: !empty,
+    team: {
+      ...(empty
+        ? {
+            workspaces: [{ id: '1', name: fixtureProfile.username, role: 'owner', active: true }],
+            members: fixtureWorkspaces().members.slice(0, 1),
+            invitations: [],
+            activity: [],
+          }
+        : fixtureWorkspaces()),
+      invitationPreview: {
+        workspace: 'Northwind agency',
+        email: fixtureProfile.email,
+        role: 'member',
+        state: 'pending',
+        expires_at: new Date(now().getTime() + 6 * 86_400_000).toISOString(),
+      },
+    },
     sequence: 2000,
   }
 }

@@ -8,6 +8,8 @@ import type {
   AdminClient,
   AdminOrderFilters,
   AdminPaymentFilters,
+  AdminTicketFilters,
+  AdminReportRange,
   AdminUserFilters,
 } from '../../admin'
 
@@ -58,6 +60,12 @@ export const adminQueryKeys = {
   updates: ['admin', 'updates'] as const,
   contactMethods: ['admin', 'contact-methods'] as const,
   jobs: ['admin', 'jobs'] as const,
+  tickets: ['admin', 'tickets'] as const,
+  ticketsPage: (filters: AdminTicketFilters, cursor: string | undefined, limit: number) =>
+    ['admin', 'tickets', 'list', { ...filters, cursor, limit }] as const,
+  ticket: (id: string) => ['admin', 'tickets', id] as const,
+  affiliateSettings: ['admin', 'affiliate-settings'] as const,
+  reports: (range: AdminReportRange) => ['admin', 'reports', range] as const,
 }
 
 export function invalidate(queryClient: QueryClient, keys: readonly (readonly unknown[])[]) {

@@ -2,82 +2,106 @@
 // every operator write adds to).
 
 import type { EndpointRequest } from '@engage/contract'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { AdminClient, AdminEndpointName } from '../../admin'
 import { queryKeys } from '../../queryKeys'
 import { adminQueryKeys, afterWrite, useAdminClient } from './context'
+
+/** The query keys a write makes stale (besides the audit log, which every write does). */
+type StaleKeys = readonly (readonly unknown[])[]
+
+/**
+ * The mutation of one console write: `write` sends the input with the admin client; once it succeeds,
+ * `onAnswer` (when given) puts the answer in the cache, then the queries of `stale` (a list, or the list for
+ * that input) and the audit log are invalidated.
+ */
+function useAdminWrite<Input, Answer>(
+  write: (client: AdminClient, input: Input) => Promise<Answer>,
+  stale: StaleKeys | ((input: Input) => StaleKeys),
+  onAnswer?: (queryClient: QueryClient, answer: Answer) => void,
+) {
+  const client = useAdminClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: Input) => write(client, input),
+    onSuccess: (answer, input) => {
+      onAnswer?.(queryClient, answer)
+      return afterWrite(queryClient, typeof stale === 'function' ? stale(input) : stale)
+    },
+  })
+}
+
+/** A change of one record: its id and the request's body. */
+interface Change<Name extends AdminEndpointName> {
+  id: string
+  body: EndpointRequest<Name>
+}
+
+/** An action on one record, with the reason the audit log keeps. */
+interface Action {
+  id: string
+  reason?: string
+}
+
+/** A creation, with the idempotency key of the form that sends it (a retried send creates one). */
+interface Creation<Name extends AdminEndpointName> {
+  body: EndpointRequest<Name>
+  idempotencyKey: string
+}
 
 // A service's rate, limits and enabled flag are what the customers' service list answers.
 const afterServiceChange = [adminQueryKeys.services, adminQueryKeys.providers, queryKeys.services] as const
 
 export function useAdminCreateService() {
-  const client = useAdminClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: EndpointRequest<'adminCreateService'>) => client.createService(body),
-    onSuccess: () => afterWrite(queryClient, afterServiceChange),
-  })
+  return useAdminWrite(
+    (client, body: EndpointRequest<'adminCreateService'>) => client.createService(body),
+    afterServiceChange,
+  )
 }
 
 export function useAdminUpdateService() {
-  const client = useAdminClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: EndpointRequest<'adminUpdateService'> }) =>
-      client.updateService(id, body),
-    onSuccess: () => afterWrite(queryClient, afterServiceChange),
-  })
+  return useAdminWrite(
+    (client, { id, body }: Change<'adminUpdateService'>) => client.updateService(id, body),
+    afterServiceChange,
+  )
 }
 
 export function useAdminCreateProvider() {
-  const client = useAdminClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: EndpointRequest<'adminCreateProvider'>) => client.createProvider(body),
-    onSuccess: () => afterWrite(queryClient, [adminQueryKeys.providers]),
-  })
+  return useAdminWrite(
+    (client, body: EndpointRequest<'adminCreateProvider'>) => client.createProvider(body),
+    [adminQueryKeys.providers],
+  )
 }
 
 export function useAdminUpdateProvider() {
-  const client = useAdminClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: EndpointRequest<'adminUpdateProvider'> }) =>
-      client.updateProvider(id, body),
-    onSuccess: () => afterWrite(queryClient, [adminQueryKeys.providers]),
-  })
+  return useAdminWrite(
+    (client, { id, body }: Change<'adminUpdateProvider'>) => client.updateProvider(id, body),
+    [adminQueryKeys.providers],
+  )
 }
 
 /** Deletes a provider none of whose orders is active; the services mapped to it lose their provider. */
 export function useAdminDeleteProvider() {
-  const client = useAdminClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason?: string }) => client.deleteProvider(id, reason),
-    onSuccess: () => afterWrite(queryClient, afterServiceChange),
-  })
+  return useAdminWrite(
+    (client, { id, reason }: Action) => client.deleteProvider(id, reason),
+    afterServiceChange,
+  )
 }
 
 /** Asks the provider for its services now and stores them with their remote rates. */
 export function useAdminImportProviderServices() {
-  const client = useAdminClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason?: string }) =>
-      client.importProviderServices(id, { reason }),
-    onSuccess: (_answer, { id }) =>
-      afterWrite(queryClient, [adminQueryKeys.providers, adminQueryKeys.providerServices(id)]),
-  })
+  return useAdminWrite(
+    (client, { id, reason }: Action) => client.importProviderServices(id, { reason }),
+    ({ id }) => [adminQueryKeys.providers, adminQueryKeys.providerServices(id)],
+  )
 }
 
 /** Stores the margin rule and sets the rates of the services mapped to the provider from theirs. */
 export function useAdminSetProviderMargin() {
-  const client = useAdminClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: EndpointRequest<'adminProviderMargin'> }) =>
-      client.setProviderMargin(id, body),
-    onSuccess: () => afterWrite(queryClient, afterServiceChange),
-  })
+  return useAdminWrite(
+    (client, { id, body }: Change<'adminProviderMargin'>) => client.setProviderMargin(id, body),
+    afterServiceChange,
+  )
 }
 
 // A user's balance, role and state show in the list, the detail and (their orders) the orders list.
@@ -85,44 +109,33 @@ const afterUserChange = [adminQueryKeys.users] as const
 
 /** A ledger entry with a reason (never an edit of the balance). */
 export function useAdminAdjustBalance() {
-  const client = useAdminClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: EndpointRequest<'adminAdjustBalance'> }) =>
-      client.adjustBalance(id, body),
-    onSuccess: () => afterWrite(queryClient, afterUserChange),
-  })
+  return useAdminWrite(
+    (client, { id, body }: Change<'adminAdjustBalance'>) => client.adjustBalance(id, body),
+    afterUserChange,
+  )
 }
 
 export function useAdminSetUserRole() {
-  const client = useAdminClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: EndpointRequest<'adminSetUserRole'> }) =>
-      client.setUserRole(id, body),
-    onSuccess: () => afterWrite(queryClient, afterUserChange),
-  })
+  return useAdminWrite(
+    (client, { id, body }: Change<'adminSetUserRole'>) => client.setUserRole(id, body),
+    afterUserChange,
+  )
 }
 
 /** Disables an account: its sessions end. */
 export function useAdminDisableUser() {
-  const client = useAdminClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: EndpointRequest<'adminDisableUser'> }) =>
-      client.disableUser(id, body),
-    onSuccess: () => afterWrite(queryClient, afterUserChange),
-  })
+  return useAdminWrite(
+    (client, { id, body }: Change<'adminDisableUser'>) => client.disableUser(id, body),
+    afterUserChange,
+  )
 }
 
 export function useAdminEnableUser() {
-  const client = useAdminClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body?: EndpointRequest<'adminEnableUser'> }) =>
+  return useAdminWrite(
+    (client, { id, body }: { id: string; body?: EndpointRequest<'adminEnableUser'> }) =>
       client.enableUser(id, body),
-    onSuccess: () => afterWrite(queryClient, afterUserChange),
-  })
+    afterUserChange,
+  )
 }
 
 // An order action may move money (refund, cancel) and changes the order, its owner's balance and the jobs.
@@ -138,114 +151,116 @@ export type AdminOrderAction =
 
 /** Retry, pause, cancel, refund (full or partial) or set the status of an order by hand. */
 export function useAdminOrderAction() {
-  const client = useAdminClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: AdminOrderAction) => {
-      switch (input.action) {
-        case 'retry':
-          return client.retryOrder(input.id, input.body)
-        case 'pause':
-          return client.pauseOrder(input.id, input.body)
-        case 'cancel':
-          return client.cancelOrder(input.id, input.body)
-        case 'refund':
-          return client.refundOrder(input.id, input.body)
-        case 'status':
-          return client.setOrderStatus(input.id, input.body)
-      }
-    },
-    onSuccess: () => afterWrite(queryClient, afterOrderChange),
-  })
+  return useAdminWrite((client, input: AdminOrderAction) => {
+    switch (input.action) {
+      case 'retry':
+        return client.retryOrder(input.id, input.body)
+      case 'pause':
+        return client.pauseOrder(input.id, input.body)
+      case 'cancel':
+        return client.cancelOrder(input.id, input.body)
+      case 'refund':
+        return client.refundOrder(input.id, input.body)
+      case 'status':
+        return client.setOrderStatus(input.id, input.body)
+    }
+  }, afterOrderChange)
 }
 
 /** Asks the gateway for a payment's status now; a paid deposit is credited once. */
 export function useAdminRecheckPayment() {
-  const client = useAdminClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason?: string }) => client.recheckPayment(id, { reason }),
-    onSuccess: () => afterWrite(queryClient, [adminQueryKeys.payments, adminQueryKeys.users]),
-  })
+  return useAdminWrite(
+    (client, { id, reason }: Action) => client.recheckPayment(id, { reason }),
+    [adminQueryKeys.payments, adminQueryKeys.users],
+  )
 }
 
 // Updates and contact methods are what the customers' dashboard shows (GET /api/user/me).
 const afterContentChange = [adminQueryKeys.updates, adminQueryKeys.contactMethods, queryKeys.me] as const
 
 export function useAdminCreateUpdate() {
-  const client = useAdminClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({
-      body,
-      idempotencyKey,
-    }: {
-      body: EndpointRequest<'adminCreateUpdate'>
-      idempotencyKey: string
-    }) => client.createUpdate(body, { idempotencyKey }),
-    onSuccess: () => afterWrite(queryClient, afterContentChange),
-  })
+  return useAdminWrite(
+    (client, { body, idempotencyKey }: Creation<'adminCreateUpdate'>) =>
+      client.createUpdate(body, { idempotencyKey }),
+    afterContentChange,
+  )
 }
 
 export function useAdminEditUpdate() {
-  const client = useAdminClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: EndpointRequest<'adminEditUpdate'> }) =>
-      client.editUpdate(id, body),
-    onSuccess: () => afterWrite(queryClient, afterContentChange),
-  })
+  return useAdminWrite(
+    (client, { id, body }: Change<'adminEditUpdate'>) => client.editUpdate(id, body),
+    afterContentChange,
+  )
 }
 
 export function useAdminDeleteUpdate() {
-  const client = useAdminClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason?: string }) => client.deleteUpdate(id, reason),
-    onSuccess: () => afterWrite(queryClient, afterContentChange),
-  })
+  return useAdminWrite(
+    (client, { id, reason }: Action) => client.deleteUpdate(id, reason),
+    afterContentChange,
+  )
 }
 
 export function useAdminCreateContactMethod() {
-  const client = useAdminClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({
-      body,
-      idempotencyKey,
-    }: {
-      body: EndpointRequest<'adminCreateContactMethod'>
-      idempotencyKey: string
-    }) => client.createContactMethod(body, { idempotencyKey }),
-    onSuccess: () => afterWrite(queryClient, afterContentChange),
-  })
+  return useAdminWrite(
+    (client, { body, idempotencyKey }: Creation<'adminCreateContactMethod'>) =>
+      client.createContactMethod(body, { idempotencyKey }),
+    afterContentChange,
+  )
 }
 
 export function useAdminEditContactMethod() {
-  const client = useAdminClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: EndpointRequest<'adminEditContactMethod'> }) =>
-      client.editContactMethod(id, body),
-    onSuccess: () => afterWrite(queryClient, afterContentChange),
-  })
+  return useAdminWrite(
+    (client, { id, body }: Change<'adminEditContactMethod'>) => client.editContactMethod(id, body),
+    afterContentChange,
+  )
 }
 
 export function useAdminDeleteContactMethod() {
-  const client = useAdminClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason?: string }) => client.deleteContactMethod(id, reason),
-    onSuccess: () => afterWrite(queryClient, afterContentChange),
-  })
+  return useAdminWrite(
+    (client, { id, reason }: Action) => client.deleteContactMethod(id, reason),
+    afterContentChange,
+  )
 }
 
 /** Puts a dead job back in the queue with fresh attempts. */
 export function useAdminRetryJob() {
-  const client = useAdminClient()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason?: string }) => client.retryJob(id, { reason }),
-    onSuccess: () => afterWrite(queryClient, [adminQueryKeys.jobs, adminQueryKeys.orders]),
-  })
+  return useAdminWrite(
+    (client, { id, reason }: Action) => client.retryJob(id, { reason }),
+    [adminQueryKeys.jobs, adminQueryKeys.orders],
+  )
+}
+
+/** The ticket actions by name; each answers the ticket as it is now. */
+export type AdminTicketAction =
+  | { action: 'reply'; id: string; body: EndpointRequest<'adminReplyTicket'> }
+  | { action: 'assign'; id: string; body: EndpointRequest<'adminAssignTicket'> }
+  | { action: 'close'; id: string; body?: EndpointRequest<'adminCloseTicket'> }
+  | { action: 'reopen'; id: string; body?: EndpointRequest<'adminReopenTicket'> }
+
+/** Answer, assign, close or reopen a ticket. */
+export function useAdminTicketAction() {
+  return useAdminWrite(
+    (client, input: AdminTicketAction) => {
+      switch (input.action) {
+        case 'reply':
+          return client.replyTicket(input.id, input.body)
+        case 'assign':
+          return client.assignTicket(input.id, input.body)
+        case 'close':
+          return client.closeTicket(input.id, input.body)
+        case 'reopen':
+          return client.reopenTicket(input.id, input.body)
+      }
+    },
+    [adminQueryKeys.tickets],
+    // The answer is the thread as it is now: the open thread shows it at once.
+    (queryClient, thread) => queryClient.setQueryData(adminQueryKeys.ticket(thread.id), thread),
+  )
+}
+
+export function useAdminUpdateAffiliateSettings() {
+  return useAdminWrite(
+    (client, body: EndpointRequest<'adminUpdateAffiliateSettings'>) => client.updateAffiliateSettings(body),
+    [adminQueryKeys.affiliateSettings, queryKeys.affiliates],
+  )
 }

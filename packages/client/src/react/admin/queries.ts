@@ -2,7 +2,14 @@
 // already retries by its own rules (transport.ts), and retrying twice over would multiply the waits.
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { AdminAuditFilters, AdminOrderFilters, AdminPaymentFilters, AdminUserFilters } from '../../admin'
+import type {
+  AdminAuditFilters,
+  AdminOrderFilters,
+  AdminPaymentFilters,
+  AdminTicketFilters,
+  AdminReportRange,
+  AdminUserFilters,
+} from '../../admin'
 import { adminQueryKeys, useAdminClient } from './context'
 
 /** The signed-in operator and their role (a customer's token answers 403). */
@@ -156,6 +163,48 @@ export function useAdminJobs() {
   return useQuery({
     queryKey: adminQueryKeys.jobs,
     queryFn: ({ signal }) => client.jobs(signal),
+    retry: false,
+  })
+}
+
+/** A page of the support queue, newest first. */
+export function useAdminTickets(filters: AdminTicketFilters = {}, cursor?: string, limit = 25) {
+  const client = useAdminClient()
+  return useQuery({
+    queryKey: adminQueryKeys.ticketsPage(filters, cursor, limit),
+    queryFn: ({ signal }) => client.listTickets(filters, { cursor, limit, signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  })
+}
+
+/** A ticket with its customer, assignee and messages; only while `ticketId` is set. */
+export function useAdminTicket(ticketId: string | null) {
+  const client = useAdminClient()
+  return useQuery({
+    queryKey: adminQueryKeys.ticket(ticketId ?? ''),
+    queryFn: ({ signal }) => client.getTicket(ticketId ?? '', signal),
+    enabled: ticketId !== null,
+  })
+}
+
+/** The commission referrers earn and its hold. */
+export function useAdminAffiliateSettings() {
+  const client = useAdminClient()
+  return useQuery({
+    queryKey: adminQueryKeys.affiliateSettings,
+    queryFn: ({ signal }) => client.affiliateSettings(signal),
+    retry: false,
+  })
+}
+
+/** The reports of a range on the operator's clock; while another range loads, the last one stays shown. */
+export function useAdminReports(range: AdminReportRange) {
+  const client = useAdminClient()
+  return useQuery({
+    queryKey: adminQueryKeys.reports(range),
+    queryFn: ({ signal }) => client.reports(range, signal),
+    placeholderData: keepPreviousData,
     retry: false,
   })
 }

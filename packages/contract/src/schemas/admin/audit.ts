@@ -30,6 +30,11 @@ export const AUDIT_ACTIONS = [
   'contact_method.update',
   'contact_method.delete',
   'job.retry',
+  'ticket.reply',
+  'ticket.assign',
+  'ticket.close',
+  'ticket.reopen',
+  'affiliates.settings',
 ] as const
 export const AuditAction = z.enum(AUDIT_ACTIONS)
 export type AuditAction = z.infer<typeof AuditAction>
@@ -43,7 +48,7 @@ export const AuditEntry = z.object({
   actor_role: z.enum(OPERATOR_ROLES),
   action: AuditAction,
   /** '<kind>:<id>': 'order:42', 'user:7', 'service:3', 'provider:1', 'payment:5', 'update:2',
-   * 'contact_method:4', 'job:9'. */
+   * 'contact_method:4', 'job:9', 'ticket:12'. */
   target: z.string(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),

@@ -4,9 +4,11 @@ import {
   ADMIN_IDEMPOTENCY_KEY_REQUIRED,
   ADMIN_QUANTITY_LIMIT_RANGE,
   ADMIN_RATE_RANGE,
+  ADMIN_REFILL_DAYS_RANGE,
   ADMIN_REASON_REQUIRED,
 } from '../../messages'
 import { decimalToScaledBigInt } from '../../money'
+import { MAX_REFILL_DAYS } from '../../refills'
 import { requiredText } from '../common'
 
 // ---- Roles ------------------------------------------------------------------------------------------------
@@ -78,6 +80,13 @@ export const QuantityLimit = z
   .int(ADMIN_QUANTITY_LIMIT_RANGE)
   .min(1, ADMIN_QUANTITY_LIMIT_RANGE)
   .max(10_000_000, ADMIN_QUANTITY_LIMIT_RANGE)
+
+/** How many days after an order completed its customer may ask for a refill. */
+export const RefillDays = z
+  .number({ error: ADMIN_REFILL_DAYS_RANGE })
+  .int(ADMIN_REFILL_DAYS_RANGE)
+  .min(1, ADMIN_REFILL_DAYS_RANGE)
+  .max(MAX_REFILL_DAYS, ADMIN_REFILL_DAYS_RANGE)
 
 /** A money amount an operator types, in USD with at most 2 decimals (cents). */
 export const AdminUsdAmount = z

@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { ADMIN_AMOUNT_NOT_ZERO } from '../../messages'
 import { ORDER_STATUSES } from '../../status'
 import { OrderFilterQuery } from '../catalogue'
+import { OrderRefill } from '../orders'
 import { IsoDateTime, PageQuery } from '../common'
 import { AuditEntry } from './audit'
 import { AdminReason, AdminUsdAmount, IdempotencyKey, NextCursor, OptionalAdminReason } from './blocks'
@@ -43,14 +44,8 @@ export const AdminJob = z.object({
 })
 export type AdminJob = z.infer<typeof AdminJob>
 
-export const AdminRefill = z.object({
-  id: z.string(),
-  status: z.enum(['pending', 'in_progress', 'completed', 'rejected', 'error']),
-  upstream_refill_id: z.string().nullable(),
-  reason: z.string().nullable(),
-  created_at: IsoDateTime,
-  updated_at: IsoDateTime,
-})
+/** A refill as the customer sees it, with the provider's id for it. */
+export const AdminRefill = OrderRefill.extend({ upstream_refill_id: z.string().nullable() })
 export type AdminRefill = z.infer<typeof AdminRefill>
 
 /**

@@ -1,7 +1,8 @@
 import * as z from 'zod'
 import { ADMIN_LIMITS_ORDER, ADMIN_SERVICE_NAME_INVALID } from '../../messages'
 import { IsoDateTime, UsdAmount } from '../common'
-import { OptionalAdminReason, QuantityLimit, RatePer1kUsd } from './blocks'
+import { DEFAULT_REFILL_DAYS } from '../../refills'
+import { OptionalAdminReason, QuantityLimit, RatePer1kUsd, RefillDays } from './blocks'
 
 // ---- Services ---------------------------------------------------------------------------------------------
 
@@ -19,6 +20,8 @@ export const AdminService = z.object({
   is_ai: z.boolean(),
   enabled: z.boolean(),
   refill: z.boolean(),
+  /** Days after an order completed that its customer may ask for a refill (when `refill` is on). */
+  refill_days: z.number().int(),
   cancel: z.boolean(),
   provider_id: z.string().nullable(),
   provider_name: z.string().nullable(),
@@ -45,6 +48,7 @@ const serviceFields = {
   is_ai: z.boolean().default(false),
   enabled: z.boolean().default(true),
   refill: z.boolean().default(false),
+  refill_days: RefillDays.default(DEFAULT_REFILL_DAYS),
   cancel: z.boolean().default(true),
   /** Both set or both null: which provider service our orders are placed as. */
   provider_id: z.string().trim().min(1).max(30).nullable().default(null),
@@ -75,6 +79,7 @@ export const AdminUpdateServiceRequest = z
     is_ai: z.boolean().optional(),
     enabled: z.boolean().optional(),
     refill: z.boolean().optional(),
+    refill_days: RefillDays.optional(),
     cancel: z.boolean().optional(),
     provider_id: z.string().trim().min(1).max(30).nullable().optional(),
     remote_service_id: z.string().trim().min(1).max(100).nullable().optional(),

@@ -33,7 +33,7 @@ export const AdminLedgerEntry = z.object({
   created_at: IsoDateTime,
   /** Signed USD. */
   amount: UsdAmount,
-  kind: z.enum(['deposit', 'order_payment', 'refund', 'adjustment', 'withdrawal']),
+  kind: z.enum(['deposit', 'order_payment', 'refund', 'adjustment', 'withdrawal', 'referral']),
   /** What the entry is about: 'order:42', 'payment:dep_x', 'adjustment:7:...'. */
   reference: z.string(),
   note: z.string().nullable(),

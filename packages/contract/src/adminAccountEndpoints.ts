@@ -1,0 +1,75 @@
+// The console's calls over customer accounts: search, detail, ledger, balance adjustments, roles, disabling.
+
+import type { AdminEndpointDefinition } from './adminEndpointDefinition'
+import * as schemas from './schemas'
+
+export const adminAccountEndpoints = {
+  adminListUsers: {
+    method: 'GET',
+    path: '/api/admin/users',
+    auth: true,
+    role: 'support',
+    summary: 'Search accounts by email or username, newest first, a page at a time',
+    query: schemas.AdminUsersQuery,
+    response: schemas.AdminUsersResponse,
+  },
+  adminGetUser: {
+    method: 'GET',
+    path: '/api/admin/users/{id}',
+    auth: true,
+    role: 'support',
+    summary: 'One account with its balance, latest ledger entries and orders',
+    params: schemas.IdParam,
+    response: schemas.AdminUserDetailResponse,
+  },
+  adminUserLedger: {
+    method: 'GET',
+    path: '/api/admin/users/{id}/ledger',
+    auth: true,
+    role: 'support',
+    summary: "An account's ledger entries, newest first, a page at a time",
+    params: schemas.IdParam,
+    query: schemas.AdminLedgerQuery,
+    response: schemas.AdminLedgerResponse,
+  },
+  adminAdjustBalance: {
+    method: 'POST',
+    path: '/api/admin/users/{id}/balance',
+    auth: true,
+    role: 'admin',
+    summary: 'Adjust a balance with a new ledger entry and a reason (never below zero)',
+    params: schemas.IdParam,
+    request: schemas.AdminAdjustBalanceRequest,
+    response: schemas.AdminAdjustBalanceResponse,
+  },
+  adminSetUserRole: {
+    method: 'PUT',
+    path: '/api/admin/users/{id}/role',
+    auth: true,
+    role: 'admin',
+    summary: "Change an account's role (the last admin stays admin)",
+    params: schemas.IdParam,
+    request: schemas.AdminSetRoleRequest,
+    response: schemas.AdminUserResponse,
+  },
+  adminDisableUser: {
+    method: 'POST',
+    path: '/api/admin/users/{id}/disable',
+    auth: true,
+    role: 'admin',
+    summary: 'Disable an account: its sessions end and it can no longer sign in',
+    params: schemas.IdParam,
+    request: schemas.AdminDisableUserRequest,
+    response: schemas.AdminUserResponse,
+  },
+  adminEnableUser: {
+    method: 'POST',
+    path: '/api/admin/users/{id}/enable',
+    auth: true,
+    role: 'admin',
+    summary: 'Enable a disabled account',
+    params: schemas.IdParam,
+    request: schemas.AdminEnableUserRequest,
+    response: schemas.AdminUserResponse,
+  },
+} as const satisfies Record<string, AdminEndpointDefinition>

@@ -1,0 +1,92 @@
+// The later pages' calls of Settings' security: API keys, two-factor sign-in and the signed-in sessions.
+
+import type { EndpointDefinition } from './endpointDefinition'
+import * as schemas from './schemas'
+
+export const securityEndpoints = {
+  listApiKeys: {
+    method: 'GET',
+    path: '/api/user/api-keys',
+    auth: true,
+    workspaceRole: 'viewer',
+    summary: 'API keys for the SMM panel API v2, newest first (name and prefix, never the key)',
+    response: schemas.ListApiKeysResponse,
+  },
+  createApiKey: {
+    method: 'POST',
+    path: '/api/user/api-keys',
+    auth: true,
+    workspaceRole: 'viewer',
+    summary: 'Create an API key; the answer holds the whole key, shown this once',
+    request: schemas.CreateApiKeyRequest,
+    response: schemas.CreateApiKeyResponse,
+  },
+  revokeApiKey: {
+    method: 'DELETE',
+    path: '/api/user/api-keys/{id}',
+    auth: true,
+    workspaceRole: 'viewer',
+    summary: 'Revoke an API key: it stops working at once',
+    params: schemas.IdParam,
+    response: schemas.RevokeApiKeyResponse,
+  },
+  twoFactorStatus: {
+    method: 'GET',
+    path: '/api/user/two-factor',
+    auth: true,
+    workspaceRole: 'person',
+    summary: 'Whether two-factor sign-in is on, and how many recovery codes are left',
+    response: schemas.TwoFactorStatus,
+  },
+  twoFactorSetup: {
+    method: 'POST',
+    path: '/api/user/two-factor/setup',
+    auth: true,
+    workspaceRole: 'person',
+    summary: 'Start two-factor set-up: a new secret, its otpauth:// address and QR code',
+    response: schemas.TwoFactorSetupResponse,
+  },
+  twoFactorConfirm: {
+    method: 'POST',
+    path: '/api/user/two-factor/confirm',
+    auth: true,
+    workspaceRole: 'person',
+    summary: 'Turn two-factor sign-in on with a code of the new secret; answers the recovery codes once',
+    request: schemas.TwoFactorConfirmRequest,
+    response: schemas.RecoveryCodesResponse,
+  },
+  twoFactorDisable: {
+    method: 'POST',
+    path: '/api/user/two-factor/disable',
+    auth: true,
+    workspaceRole: 'person',
+    summary: 'Turn two-factor sign-in off (password and a code)',
+    request: schemas.TwoFactorDisableRequest,
+    response: schemas.MessageResponse,
+  },
+  listSessions: {
+    method: 'GET',
+    path: '/api/user/sessions',
+    auth: true,
+    workspaceRole: 'person',
+    summary: "The account's signed-in sessions, this one first",
+    response: schemas.ListSessionsResponse,
+  },
+  revokeSession: {
+    method: 'DELETE',
+    path: '/api/user/sessions/{id}',
+    auth: true,
+    workspaceRole: 'person',
+    summary: 'Sign out one other session of the account at once',
+    params: schemas.IdParam,
+    response: schemas.MessageResponse,
+  },
+  revokeOtherSessions: {
+    method: 'POST',
+    path: '/api/user/sessions/revoke-others',
+    auth: true,
+    workspaceRole: 'person',
+    summary: 'Sign out every session of the account except this one',
+    response: schemas.MessageResponse,
+  },
+} as const satisfies Record<string, EndpointDefinition>
