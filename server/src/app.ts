@@ -19,14 +19,20 @@ import { clientErrorRoutes } from './routes/client-errors'
 import { docsRoutes } from './routes/docs'
 import { liveEventRoutes } from './routes/events'
 import { googleRoutes } from './routes/google'
+import { referralLinkRoutes } from './routes/referral-link'
+import { affiliateRoutes } from './routes/affiliates'
 import { orderRoutes } from './routes/orders'
 import { paymentRoutes } from './routes/payments'
 import { sandboxRoutes } from './routes/sandbox'
 import { serviceRoutes } from './routes/services'
+import { notificationRoutes } from './routes/notifications'
 import { userRoutes } from './routes/user'
+import { supportRoutes } from './routes/support'
 import { v2Routes } from './routes/v2'
 import { walletRoutes } from './routes/wallet'
+import { analyticsRoutes } from './routes/analytics'
 import { widgetRoutes } from './routes/widget'
+import { workspaceRoutes } from './routes/workspaces'
 
 export type { AppDeps, AppEnv } from './http/env'
 
@@ -101,8 +107,13 @@ export function createApp(callerDeps: AppDeps, served?: { metrics: Metrics }) {
   app.route('/api', paymentRoutes)
   app.route('/api', aiRoutes)
   app.route('/api', walletRoutes)
+  app.route('/api', affiliateRoutes)
+  app.route('/api', analyticsRoutes)
   app.route('/api', apiKeyRoutes)
+  app.route('/api', notificationRoutes)
   app.route('/api', userRoutes)
+  app.route('/api', supportRoutes)
+  app.route('/api', workspaceRoutes)
   app.route('/api', adminRoutes)
   app.route('/api', clientErrorRoutes())
   app.route('/api', liveEventRoutes(live))
@@ -114,6 +125,8 @@ export function createApp(callerDeps: AppDeps, served?: { metrics: Metrics }) {
   app.route('/sandbox', sandboxRoutes)
   // The order widget for partner sites: its loader, bundle and demo page (routes/widget.ts).
   app.route('/widget', widgetRoutes())
+  // Customers' referral links: count the visit, remember the code, open the sign-up form.
+  app.route('/r', referralLinkRoutes)
   return app
 }
 

@@ -5,10 +5,10 @@ import {
   adminEndpoints,
   AUTHENTICATION_REQUIRED,
   buildPath,
-  endpoints,
   OPERATOR_FORBIDDEN,
   type OperatorRole,
 } from '@engage/contract'
+import { endpoints } from '@engage/contract/all-endpoints'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authed, createTestApp, signUp, type TestApp } from './support/app'
 
@@ -130,6 +130,16 @@ const rows: Record<AdminEndpointName, Row> = {
   adminDeleteContactMethod: { allowed: 404 },
   adminJobs: { allowed: 200 },
   adminRetryJob: { body: () => ({}), allowed: 404 },
+  adminListTickets: { query: '?status=open', allowed: 200 },
+  adminGetTicket: { allowed: 404 },
+  adminReplyTicket: { body: () => ({ message: 'Thanks, looking into it.' }), allowed: 404 },
+  adminAssignTicket: { body: () => ({ assignee_id: null }), allowed: 404 },
+  adminCloseTicket: { body: () => ({}), allowed: 404 },
+  adminReopenTicket: { body: () => ({}), allowed: 404 },
+  adminAffiliateSettings: { allowed: 200 },
+  adminUpdateAffiliateSettings: { body: () => ({ rate_basis_points: 1000, hold_days: 14 }), allowed: 200 },
+  adminReports: { query: '?from=2026-11-01&to=2026-11-30', allowed: 200 },
+  adminExportReport: { query: '?from=2026-11-01&to=2026-11-30&table=gateways', allowed: 200 },
 }
 
 function definition(name: AdminEndpointName): AdminEndpointDefinition {

@@ -32,8 +32,6 @@ import {
   type Order,
 } from '@engage/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type * as z from 'zod'
-import type { Role } from '../src/db/schema'
 import { ledgerSum } from '../src/domain/ledger'
 import { recordSandboxOutcome } from '../src/domain/payments'
 import { DEMO_OPERATOR_EMAIL, seed } from '../src/seed'
@@ -47,6 +45,7 @@ import {
   type TestApp,
   uniqueAddress,
 } from './support/app'
+import { operatorHelpers } from './support/operators'
 import { addService, uniqueLink } from './support/services'
 
 // The operator console's API against a real database (SQLite or PostgreSQL per project): money actions keep
@@ -58,44 +57,7 @@ let admin: SignedUp
 let support: SignedUp
 let serviceName: string
 
-async function withRole(role: Role): Promise<SignedUp> {
-  const account = await signUp(t)
-  await t.db.updateTable('users').set({ role }).where('id', '=', account.userId).execute()
-  return account
-}
-
-async function call<Schema extends z.ZodType>(
-  token: string,
-  method: string,
-  path: string,
-  schema: Schema,
-  body?: unknown,
-  status = 200,
-): Promise<z.output<Schema>> {
-  const response = await t.app.request(path, {
-    method,
-    headers: authed(token),
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-  const answer: unknown = await response.json()
-  expect(response.status, JSON.stringify(answer)).toBe(status)
-  return schema.parse(answer)
-}
-
-async function refusal(
-  token: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; detail: string; field?: string }> {
-  const response = await t.app.request(path, {
-    method,
-    headers: authed(token),
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-  const answer = (await response.json()) as { detail: string; field?: string }
-  return { status: response.status, ...answer }
-}
+const { withRole, call, refusal } = operatorHelpers(() => t)
 
 async function lastAudit(action: string): Promise<AuditEntry> {
   const { entries } = await call(
@@ -419,6 +381,17 @@ describe('orders', () => {
       after: { status: 'completed', remains: 0 },
       reason: 'Delivered by hand',
     })
+    // Told as when the provider completes it, and once: the same status set again tells nothing new.
+    await call(support.token, 'POST', `/api/admin/orders/${order.id}/status`, AdminOrderActionResponse, {
+      status: 'completed',
+      reason: 'Delivered by hand',
+    })
+    const told = await t.db
+      .selectFrom('notifications')
+      .select('kind')
+      .where('user_id', '=', customer.userId)
+      .execute()
+    expect(told.map((notification) => notification.kind)).toEqual(['order_completed'])
   })
 
   it('lists every account’s orders filtered by status, service, user and link, a page at a time', async () => {

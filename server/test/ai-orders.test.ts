@@ -32,6 +32,7 @@ beforeAll(() => {
       syncIntervalMs: 1_000,
       subscriptionIntervalMs: 60_000,
       upstreamTimeoutMs: 5_000,
+      referralPayoutIntervalMs: 60_000,
     },
   })
 })

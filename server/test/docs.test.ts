@@ -1,4 +1,5 @@
-import { adminEndpoints, endpoints } from '@engage/contract'
+import { adminEndpoints } from '@engage/contract'
+import { endpoints } from '@engage/contract/all-endpoints'
 
 // The document covers both registries: customer calls and operator calls.
 const registry = { ...endpoints, ...adminEndpoints }

@@ -11,10 +11,9 @@ import {
   providerUnreachableReason,
   resolveUnconfirmedPlacement,
   syncProcessingOrders,
-  undeliveredRefundMicros,
   unknownStatusReason,
 } from '../src/domain/fulfilment'
-import { ledgerSum } from '../src/domain/ledger'
+import { ledgerSum, undeliveredRefundMicros } from '../src/domain/ledger'
 import { mapService } from '../src/domain/providers'
 import { authed, fund, signUp, type SignedUp } from './support/app'
 import { uniqueLink } from './support/services'

@@ -1,4 +1,5 @@
-import { AuthProvidersResponse, endpoints, ListServicesResponse } from '@engage/contract'
+import { AuthProvidersResponse, ListServicesResponse } from '@engage/contract'
+import { endpoints } from '@engage/contract/all-endpoints'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { invalidateServicesCache } from '../src/domain/services'
 import { invalidatePanelContent } from '../src/domain/panel-content'

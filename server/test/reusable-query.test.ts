@@ -1,27 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../src/db/connect'
 import { reusableQuery } from '../src/db/reusable-query'
-import { createTestDatabase, type TestDatabase } from './support/database'
+import { createTestDatabase, insertNamedUsers, type TestDatabase } from './support/database'
 
 let test: TestDatabase
 
 beforeAll(async () => {
   test = await createTestDatabase()
-  await test.db
-    .insertInto('users')
-    .values(
-      ['ann', 'bob', 'cy'].map((name, index) => ({
-        email: `${name}@example.test`,
-        username: name,
-        password_hash: null,
-        google_sub: null,
-        phone: null,
-        profile_photo: null,
-        disabled_at: null,
-        created_at: index,
-      })),
-    )
-    .execute()
+  await insertNamedUsers(test.db, ['ann', 'bob', 'cy'])
 })
 afterAll(() => test.close())
 

@@ -1,5 +1,5 @@
 import { type Compilable, CompiledQuery, type QueryResult } from 'kysely'
-import type { Db } from './connect'
+import { type Db, keepPrepared } from './connect'
 
 // Kysely builds and compiles a query afresh on every call. For the few statements run on every request (the
 // session check, a customer's page) that costs as much as SQLite takes to run them, and a new SQL text each
@@ -29,7 +29,7 @@ export function reusableQuery<Values extends QueryValues, Row>(
       for (const name of names) {
         if (!slots.includes(name)) throw new Error(`The query does not use ${String(name)} as a parameter`)
       }
-      template = { sql: compiled.sql, slots, fixed: [...compiled.parameters] }
+      template = { sql: keepPrepared(compiled.sql), slots, fixed: [...compiled.parameters] }
       templates.set(db, template)
     }
     const { sql, slots, fixed } = template

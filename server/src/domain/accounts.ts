@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect'
 import type { Role } from '../db/schema'
 import { randomToken, sha256Hex } from '../crypto/tokens'
+import { createPersonalWorkspace } from './workspaces/members'
 
 // Accounts, password resets and the auth_attempts counters behind the sign-in, sign-up and forgot limits.
 
@@ -32,17 +33,21 @@ export async function findUserByEmail(db: Db, email: string) {
     .executeTakeFirst()
 }
 
-/** Creates an account; throws EmailTakenError when the (lower-cased) email already has one. */
+/**
+ * Creates an account with its personal workspace, the new person its owner (ADR 270); throws EmailTakenError
+ * when the (lower-cased) email already has one.
+ */
 export async function createAccount(
   db: Db,
   account: { email: string; passwordHash: string | null; now: number; role?: Role },
 ): Promise<number> {
-  try {
-    const row = await db
+  const create = async (trx: Db) => {
+    const username = usernameFromEmail(account.email)
+    const row = await trx
       .insertInto('users')
       .values({
         email: account.email,
-        username: usernameFromEmail(account.email),
+        username,
         password_hash: account.passwordHash,
         google_sub: null,
         role: account.role ?? 'customer',
@@ -53,7 +58,12 @@ export async function createAccount(
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    return Number(row.id)
+    const userId = Number(row.id)
+    await createPersonalWorkspace(trx, { userId, name: username, now: account.now })
+    return userId
+  }
+  try {
+    return db.isTransaction ? await create(db) : await db.transaction().execute(create)
   } catch (error) {
     if (isUniqueViolation(error)) throw new EmailTakenError()
     throw error

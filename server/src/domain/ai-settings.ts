@@ -11,6 +11,7 @@ import { sql } from 'kysely'
 import type { Db } from '../db/connect'
 import type { AiSettingRow } from '../db/schema'
 import { decryptSecret, encryptSecret } from '../crypto/secrets'
+import { recordAccountActivity } from './workspaces/activity'
 
 // A customer's AI settings: upserted by id, ids matched case-insensitively, the provider key stored
 // encrypted (AES-256-GCM under DATA_KEY) and answered masked.
@@ -72,7 +73,8 @@ function storedKeyFor(apiKey: string | null | undefined, dataKey: Buffer): strin
 
 /**
  * Creates or updates each submitted setting, matching ids case-insensitively (an existing setting keeps the
- * spelling of its id). A setting without an id gets a new UUID. All or nothing, in one transaction.
+ * spelling of its id). A setting without an id gets a new UUID. All or nothing, in one transaction, with a line
+ * in the workspace's activity log per setting when a person (`actorUserId`) saves them.
  */
 export async function saveAiSettings(
   db: Db,
@@ -80,6 +82,7 @@ export async function saveAiSettings(
   settings: AiSettingFields[],
   now: number,
   dataKey: Buffer,
+  actorUserId?: number,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const setting of settings) {
@@ -129,18 +132,45 @@ export async function saveAiSettings(
           })
           .execute()
       }
+      if (actorUserId !== undefined) {
+        await recordAccountActivity(trx, {
+          accountId: userId,
+          actorUserId,
+          action: 'ai_setting.saved',
+          subject: `ai_setting:${existing?.id ?? id}`,
+          detail: { name: setting.name, provider: setting.provider },
+          now,
+        })
+      }
     }
   })
 }
 
 /** Deletes a setting by id (any case); false when the user has no such setting. */
-export async function deleteAiSetting(db: Db, userId: number, settingId: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('ai_settings')
-    .where('user_id', '=', userId)
-    .where(lowerId(settingId))
-    .executeTakeFirst()
-  return Number(result.numDeletedRows) > 0
+export async function deleteAiSetting(
+  db: Db,
+  userId: number,
+  settingId: string,
+  actor: { userId: number; now: number } | undefined = undefined,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .deleteFrom('ai_settings')
+      .where('user_id', '=', userId)
+      .where(lowerId(settingId))
+      .executeTakeFirst()
+    const deleted = Number(result.numDeletedRows) > 0
+    if (deleted && actor) {
+      await recordAccountActivity(trx, {
+        accountId: userId,
+        actorUserId: actor.userId,
+        action: 'ai_setting.deleted',
+        subject: `ai_setting:${settingId}`,
+        now: actor.now,
+      })
+    }
+    return deleted
+  })
 }
 
 function presetRow(userId: number, preset: AiSettingValues, now: number) {

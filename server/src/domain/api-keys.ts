@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { API_KEY_LIMIT_REACHED, API_KEY_NOT_FOUND, type ApiKeySummary } from '@engage/contract'
+import {
+  API_KEY_LIMIT_REACHED,
+  API_KEY_NOT_FOUND,
+  type ApiKeySummary,
+  type WorkspaceRole,
+} from '@engage/contract'
 import { sha256Hex } from '../crypto/tokens'
 import type { Db } from '../db/connect'
 import { isPostgres } from '../db/dialect'
@@ -50,9 +55,18 @@ export function toApiKeySummary(row: ApiKey): ApiKeySummary {
   }
 }
 
-/** The customer's keys, newest first, revoked ones included (they say when they stopped working). */
-export function listApiKeys(db: Db, userId: number): Promise<ApiKey[]> {
-  return db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute()
+/**
+ * A member's keys on a workspace's account, newest first, revoked ones included (they say when they stopped
+ * working). `userId` is the account, `memberUserId` the person the keys act as.
+ */
+export function listApiKeys(db: Db, userId: number, memberUserId: number): Promise<ApiKey[]> {
+  return db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('member_user_id', '=', memberUserId)
+    .orderBy('id', 'desc')
+    .execute()
 }
 
 /**
@@ -61,7 +75,7 @@ export function listApiKeys(db: Db, userId: number): Promise<ApiKey[]> {
  */
 export async function createApiKey(
   db: Db,
-  input: { userId: number; name: string; now: number },
+  input: { userId: number; memberUserId: number; name: string; now: number },
 ): Promise<{ key: string; row: ApiKey }> {
   const key = generateApiKey()
   return db.transaction().execute(async (trx) => {
@@ -74,6 +88,7 @@ export async function createApiKey(
       .selectFrom('api_keys')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .where('user_id', '=', input.userId)
+      .where('member_user_id', '=', input.memberUserId)
       .where('revoked_at', 'is', null)
       .executeTakeFirstOrThrow()
     if (Number(active.count) >= MAX_ACTIVE_API_KEYS) throw new ApiKeyRefusal(409, API_KEY_LIMIT_REACHED)
@@ -81,6 +96,7 @@ export async function createApiKey(
       .insertInto('api_keys')
       .values({
         user_id: input.userId,
+        member_user_id: input.memberUserId,
         name: input.name,
         key_hash: sha256Hex(key),
         prefix: key.slice(0, DISPLAY_PREFIX_LENGTH),
@@ -106,13 +122,14 @@ export function parseApiKeyId(text: string): number {
  */
 export async function revokeApiKey(
   db: Db,
-  input: { userId: number; keyId: number; now: number },
+  input: { userId: number; memberUserId: number; keyId: number; now: number },
 ): Promise<ApiKey> {
   await db
     .updateTable('api_keys')
     .set({ revoked_at: input.now })
     .where('id', '=', input.keyId)
     .where('user_id', '=', input.userId)
+    .where('member_user_id', '=', input.memberUserId)
     .where('revoked_at', 'is', null)
     .execute()
   const row = await db
@@ -120,15 +137,18 @@ export async function revokeApiKey(
     .selectAll()
     .where('id', '=', input.keyId)
     .where('user_id', '=', input.userId)
+    .where('member_user_id', '=', input.memberUserId)
     .executeTakeFirst()
   if (!row) throw new ApiKeyRefusal(404, API_KEY_NOT_FOUND)
   return row
 }
 
-/** The customer a v2 request acts for. */
+/** The account a v2 request acts on, and the member the key acts as, with their role in its workspace. */
 export interface ApiKeyOwner {
   keyId: number
   userId: number
+  memberUserId: number
+  role: WorkspaceRole
 }
 
 /**
@@ -141,16 +161,28 @@ export async function authenticateApiKey(db: Db, key: string, now: number): Prom
   const row = await db
     .selectFrom('api_keys')
     .innerJoin('users', 'users.id', 'api_keys.user_id')
+    // The key acts with its member's role now; a member no longer in the workspace has no key (removal
+    // deletes it), and a person disabled by an operator none either.
+    .innerJoin('users as members', 'members.id', 'api_keys.member_user_id')
+    .innerJoin('workspaces', 'workspaces.account_id', 'api_keys.user_id')
+    .innerJoin('workspace_members', (join) =>
+      join
+        .onRef('workspace_members.workspace_id', '=', 'workspaces.id')
+        .onRef('workspace_members.user_id', '=', 'api_keys.member_user_id'),
+    )
     .select([
       'api_keys.id as id',
       'api_keys.user_id as userId',
+      'api_keys.member_user_id as memberUserId',
+      'workspace_members.role as role',
       'api_keys.last_used_at as lastUsedAt',
       'users.disabled_at as disabledAt',
+      'members.disabled_at as memberDisabledAt',
     ])
     .where('api_keys.key_hash', '=', sha256Hex(key))
     .where('api_keys.revoked_at', 'is', null)
     .executeTakeFirst()
-  if (!row || row.disabledAt !== null) return undefined
+  if (!row || row.disabledAt !== null || row.memberDisabledAt !== null) return undefined
   if (row.lastUsedAt === null || now - row.lastUsedAt >= API_KEY_TOUCH_INTERVAL_MS || now < row.lastUsedAt) {
     // Conditional, so concurrent requests of one key write it once.
     await db
@@ -166,5 +198,10 @@ export async function authenticateApiKey(db: Db, key: string, now: number): Prom
       )
       .execute()
   }
-  return { keyId: Number(row.id), userId: Number(row.userId) }
+  return {
+    keyId: Number(row.id),
+    userId: Number(row.userId),
+    memberUserId: Number(row.memberUserId),
+    role: row.role,
+  }
 }

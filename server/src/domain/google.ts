@@ -13,6 +13,7 @@ import type { Config } from '../config'
 import { randomToken, sha256Hex } from '../crypto/tokens'
 import type { Db } from '../db/connect'
 import { createAccount, EmailTakenError, isUniqueViolation } from './accounts'
+import { attributeSignup } from './affiliates'
 
 // Google sign-in: an OpenID Connect client for the authorization code flow with PKCE, state and nonce
 // (https://openid.net/specs/openid-connect-core-1_0.html, RFC 7636), the short-lived state rows of a popup on
@@ -264,6 +265,8 @@ export async function accountForGoogleIdentity(
   db: Db,
   identity: GoogleIdentity,
   now: number,
+  /** The referral code the browser carries: a new account is attributed to its owner. */
+  referralCode?: string,
 ): Promise<{ userId: number; newUser: boolean }> {
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -300,6 +303,7 @@ export async function accountForGoogleIdentity(
         }
         const userId = await createAccount(trx, { email: identity.email, passwordHash: null, now })
         await trx.updateTable('users').set({ google_sub: identity.sub }).where('id', '=', userId).execute()
+        await attributeSignup(trx, userId, referralCode, now)
         return { userId, newUser: true }
       })
     } catch (error) {

@@ -1,6 +1,8 @@
 import { sql } from 'kysely'
 import type { Db } from '../db/connect'
 import type { LedgerKind } from '../db/schema'
+import { notifyLowBalanceCrossing } from './notifications/notify'
+import { countMemberSpend, returnMemberSpend, spendMonth } from './workspaces/spend'
 
 // The wallet ledger: every balance change is one ledger entry written in the same
 // transaction as a conditional balance update, so balance = sum of the user's entries, always.
@@ -15,6 +17,11 @@ export interface LedgerChange {
   /** Unique per business event: a repeated event finds its key taken and changes nothing. */
   idempotencyKey: string
   note?: string | null
+  /**
+   * The workspace member the entry is the act of (see LedgerKind for each kind); null when none is. A debit
+   * with an actor counts against the actor's monthly spend limit in the workspace of the account.
+   */
+  actorUserId?: number | null
   now: number
 }
 
@@ -38,6 +45,7 @@ async function insertEntry(trx: Db, change: LedgerChange, signedAmount: number):
       reference: change.reference,
       idempotency_key: change.idempotencyKey,
       note: change.note ?? null,
+      actor_user_id: change.actorUserId ?? null,
       created_at: change.now,
     })
     .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
@@ -63,9 +71,10 @@ export async function credit(trx: Db, change: LedgerChange): Promise<boolean> {
 
 /**
  * Takes money from a balance, only if the balance covers it: the conditional update is the check, so two
- * concurrent debits can never both pass. Throws InsufficientFundsError when it does not, and
+ * concurrent debits can never both pass. A debit that takes the balance below the customer's low-balance
+ * threshold notifies them in the same transaction. Throws InsufficientFundsError when it does not, and
  * DuplicateLedgerEventError when the idempotency key was already used; either way the caller's transaction
- * must roll back.
+ * must roll back. A debit with an actor also throws SpendLimitError past the actor's monthly spend limit.
  */
 export async function debit(trx: Db, change: LedgerChange): Promise<void> {
   assertPositiveMicros(change.amount)
@@ -74,12 +83,78 @@ export async function debit(trx: Db, change: LedgerChange): Promise<void> {
     .set({ balance: sql`balance - ${change.amount}` })
     .where('id', '=', change.userId)
     .where('balance', '>=', change.amount)
+    .returning(['balance', 'low_balance_threshold'])
     .executeTakeFirst()
-  if (Number(updated.numUpdatedRows) !== 1) throw new InsufficientFundsError()
+  if (!updated) throw new InsufficientFundsError()
   if (!(await insertEntry(trx, change, -change.amount))) {
     // The event was already recorded: undo this transaction's debit by failing it.
     throw new DuplicateLedgerEventError(change.idempotencyKey)
   }
+  // The balance before and after this debit are both known here, under the row's lock: the one place where
+  // a fall below the customer's threshold is seen exactly once, whichever debit causes it.
+  await notifyLowBalanceCrossing(trx, {
+    userId: change.userId,
+    amount: change.amount,
+    balance: Number(updated.balance),
+    threshold: updated.low_balance_threshold === null ? null : Number(updated.low_balance_threshold),
+    now: change.now,
+  })
+  // After the balance row, as every order transaction locks them (see domain/orders/place.ts).
+  if (change.actorUserId != null) {
+    await countMemberSpend(trx, {
+      accountId: change.userId,
+      actorUserId: change.actorUserId,
+      amount: change.amount,
+      now: change.now,
+    })
+  }
+}
+
+export interface OrderRefund {
+  /** The account the order belongs to. */
+  userId: number
+  orderId: number
+  /** Positive micro-USD. */
+  amount: number
+  idempotencyKey: string
+  note?: string | null
+  now: number
+}
+
+/**
+ * Credits a refund of (part of) an order's charge, as `credit` does. Its actor is the member whose debit paid
+ * for the order (the actor of the order's charge, whoever causes the refund), and what is refunded comes off
+ * that member's spend of the month the order was charged in, in this transaction: a member's monthly count is
+ * what they spent net of refunds. Returns false (and changes nothing) when the refund was already recorded.
+ */
+export async function creditOrderRefund(trx: Db, refund: OrderRefund): Promise<boolean> {
+  const charge = await trx
+    .selectFrom('ledger_entries')
+    .select(['actor_user_id', 'created_at'])
+    // The key every way of placing an order charges it under.
+    .where('idempotency_key', '=', `order:${refund.orderId}:charge`)
+    .executeTakeFirst()
+  const actorUserId = charge?.actor_user_id == null ? null : Number(charge.actor_user_id)
+  const credited = await credit(trx, {
+    userId: refund.userId,
+    amount: refund.amount,
+    kind: 'refund',
+    reference: `order:${refund.orderId}`,
+    idempotencyKey: refund.idempotencyKey,
+    note: refund.note ?? null,
+    actorUserId,
+    now: refund.now,
+  })
+  if (credited && charge && actorUserId !== null) {
+    // After the balance row, as the debit counted it.
+    await returnMemberSpend(trx, {
+      accountId: refund.userId,
+      actorUserId,
+      amount: refund.amount,
+      month: spendMonth(Number(charge.created_at)),
+    })
+  }
+  return credited
 }
 
 export class DuplicateLedgerEventError extends Error {
@@ -96,4 +171,14 @@ export async function ledgerSum(db: Db, userId: number): Promise<number> {
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow()
   return Number(row.total)
+}
+
+/**
+ * The refund of an order that stopped with `remains` units undelivered: charge × remains / quantity, rounded
+ * DOWN to the micro-USD so that we never refund more than the undelivered share of what was charged.
+ */
+export function undeliveredRefundMicros(charge: number, quantity: number, remains: number): number {
+  if (quantity <= 0 || charge <= 0) return 0
+  const undelivered = Math.min(Math.max(remains, 0), quantity)
+  return Number((BigInt(charge) * BigInt(undelivered)) / BigInt(quantity))
 }

@@ -41,6 +41,7 @@ const LEDGER_COLUMNS = [
   'reference',
   'idempotency_key',
   'note',
+  'actor_user_id',
   'created_at',
 ] as const satisfies readonly (keyof LedgerEntry)[]
 const PAYMENT_COLUMNS = [
@@ -59,6 +60,7 @@ const PAYMENT_COLUMNS = [
   'txid',
   'details',
   'payment_url',
+  'started_by',
   'created_at',
   'updated_at',
   'credited_at',
@@ -83,6 +85,11 @@ const ORDER_COLUMNS = [
   'upstream_order_id',
   'upstream_attempted_at',
   'completed_at',
+  'runs',
+  'run_interval',
+  'runs_sent',
+  'next_run_at',
+  'cost',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof Order)[]
@@ -106,6 +113,8 @@ export interface MeRead {
   /** Null until the AI presets were given to the account (its first /me). */
   aiPresetsAt: number | null
   totalOrders: number
+  /** The bell's count. */
+  unreadNotifications: number
   aiSettings: AiSetting[]
   transactions: Transaction[]
   orders: Order[]
@@ -133,6 +142,12 @@ function meQuery(db: Db, { userId, limit, fetch }: { userId: number; limit: numb
         .select((orders) => orders.fn.countAll<number | string>().as('count'))
         .whereRef('orders.user_id', '=', 'users.id')
         .as('total_orders'),
+      eb
+        .selectFrom('notifications')
+        .select((notifications) => notifications.fn.countAll<number | string>().as('count'))
+        .whereRef('notifications.user_id', '=', 'users.id')
+        .where('notifications.read_at', 'is', null)
+        .as('unread_notifications'),
       jsonArray(
         eb
           .selectFrom('ai_settings')
@@ -195,6 +210,7 @@ export async function readMe(
     timezone: row.timezone,
     aiPresetsAt: row.ai_presets_at === null ? null : Number(row.ai_presets_at),
     totalOrders: Number(row.total_orders ?? 0),
+    unreadNotifications: Number(row.unread_notifications ?? 0),
     aiSettings: parsedList<AiSettingRow>(row.ai_settings).map((setting) => toApiAiSetting(setting, dataKey)),
     transactions: mergeTransactions(
       parsedList<LedgerEntry>(row.ledger),

@@ -1,12 +1,20 @@
+import {
+  isRefillActive,
+  type OrderRefill,
+  type RefillRefusalReason as RuleRefusal,
+  refillRefusal,
+  refillWindowEnd,
+} from '@engage/contract'
 import { SmmRejectedError } from '../adapters/smm'
 import type { Db } from '../db/connect'
-import type { Refill, RefillStatus } from '../db/schema'
+import type { Order, Refill, RefillStatus } from '../db/schema'
 import { enqueue } from '../jobs/queue'
 import { isUniqueViolation } from './accounts'
 import type { FulfilmentDeps } from './fulfilment'
 
-// Refills: a customer asks, through API v2's `refill`, that a completed order of a service that
-// offers refills be topped up again (followers that dropped off). The request is a row in `refills` and a
+// Refills: a customer asks, from the panel or through API v2's `refill`, that a completed order of a service
+// that offers refills be topped up again (followers that dropped off), within the service's refill window
+// (services.refill_days, counted from the order's completed_at). The request is a row in `refills` and a
 // `refill-order` job enqueued in the same transaction; the job asks the order's provider (`refill`) and then
 // follows the provider's refill (`refill_status`) until it ends. No money moves: a refill is part of what the
 // order was sold with.
@@ -17,19 +25,28 @@ export const REFILL_POLL_MS = 60_000
 /** A provider's refill that has not ended after this long is no longer followed; it reads as an error. */
 export const REFILL_TRACKING_LIMIT_MS = 30 * 24 * 60 * 60 * 1000
 
-export type RefillRefusalReason = 'order-not-found' | 'not-refillable' | 'not-completed' | 'already-active'
+export type RefillRefusalReason = 'order-not-found' | RuleRefusal
 
 export class RefillRefusal extends Error {
   override name = 'RefillRefusal'
-  constructor(readonly reason: RefillRefusalReason) {
+  constructor(
+    readonly reason: RefillRefusalReason,
+    /** 'window-ended': the instant (ms) the order's refill window ended. */
+    readonly windowEndedAt: number | null = null,
+  ) {
     super(reason)
   }
 }
 
+/** When a completed order's refill window ends; an order completed before 0160 has only its updated_at. */
+function windowEndOf(order: Pick<Order, 'completed_at' | 'updated_at'>, refillDays: number): number {
+  return refillWindowEnd(order.completed_at ?? order.updated_at, refillDays)
+}
+
 /**
  * Records a refill of the customer's order and enqueues its `refill-order` job. Refuses an order that is not
- * theirs, a service without refills, an order that is not completed, and a second refill while one is active
- * (the partial unique index holds that rule under concurrency).
+ * theirs, a service without refills, an order that is not completed, an order whose refill window has ended,
+ * and a second refill while one is active (the partial unique index holds that rule under concurrency).
  */
 export async function requestRefill(
   db: Db,
@@ -40,13 +57,30 @@ export async function requestRefill(
       const order = await trx
         .selectFrom('orders')
         .innerJoin('services', 'services.id', 'orders.service_id')
-        .select(['orders.id as id', 'orders.status as status', 'services.refill as refill'])
+        .select([
+          'orders.id as id',
+          'orders.status as status',
+          'orders.completed_at as completed_at',
+          'orders.updated_at as updated_at',
+          'services.refill as refill',
+          'services.refill_days as refill_days',
+        ])
         .where('orders.id', '=', input.orderId)
         .where('orders.user_id', '=', input.userId)
         .executeTakeFirst()
       if (!order) throw new RefillRefusal('order-not-found')
-      if (order.refill !== 1) throw new RefillRefusal('not-refillable')
-      if (order.status !== 'completed') throw new RefillRefusal('not-completed')
+      const windowEnd = windowEndOf(order, order.refill_days)
+      // A refill already under way is refused by the partial unique index, which also holds under concurrency.
+      const refusal = refillRefusal(
+        {
+          offersRefill: order.refill === 1,
+          status: order.status,
+          refillUntil: windowEnd,
+          hasActiveRefill: false,
+        },
+        input.now,
+      )
+      if (refusal !== null) throw new RefillRefusal(refusal, refusal === 'window-ended' ? windowEnd : null)
       const refill = await trx
         .insertInto('refills')
         .values({
@@ -82,6 +116,83 @@ export function findOwnRefill(db: Db, userId: number, refillId: number): Promise
     .where('id', '=', refillId)
     .where('user_id', '=', userId)
     .executeTakeFirst()
+}
+
+// ---- On the customer's orders -------------------------------------------------------------------------------
+
+/** A refill as the customer's API answers it (contract `OrderRefill`). */
+export function toApiRefill(refill: Refill): OrderRefill {
+  return {
+    id: String(refill.id),
+    status: refill.status,
+    reason: refill.reason,
+    created_at: new Date(refill.created_at).toISOString(),
+    updated_at: new Date(refill.updated_at).toISOString(),
+  }
+}
+
+export interface OrderRefillFields {
+  refill_until: string | null
+  refillable: boolean
+  refill: OrderRefill | null
+}
+
+/**
+ * The refill fields of each order: `refill_until`, when the window of a completed order of a service with
+ * refills ends (else null), `refillable`, whether a refill would be accepted at `now`, and `refill`, its latest
+ * refill (else null). Two reads for the whole page.
+ */
+export async function refillFieldsOf(
+  db: Db,
+  orders: readonly Order[],
+  now: number,
+): Promise<Map<number, OrderRefillFields>> {
+  const fields = new Map<number, OrderRefillFields>()
+  if (orders.length === 0) return fields
+  const completed = orders.filter((order) => order.status === 'completed')
+  const windows = new Map<number, number>()
+  if (completed.length > 0) {
+    const services = await db
+      .selectFrom('services')
+      .select(['id', 'refill_days'])
+      .where('id', 'in', [...new Set(completed.map((order) => order.service_id))])
+      .where('refill', '=', 1)
+      .execute()
+    for (const service of services) windows.set(service.id, service.refill_days)
+  }
+  const refills = await db
+    .selectFrom('refills')
+    .selectAll()
+    .where(
+      'order_id',
+      'in',
+      orders.map((order) => order.id),
+    )
+    .orderBy('order_id')
+    .orderBy('id', 'desc')
+    .execute()
+  const latest = new Map<number, Refill>()
+  for (const refill of refills) if (!latest.has(refill.order_id)) latest.set(refill.order_id, refill)
+  for (const order of orders) {
+    const refillDays = order.status === 'completed' ? windows.get(order.service_id) : undefined
+    const refillUntil = refillDays === undefined ? null : windowEndOf(order, refillDays)
+    const found = latest.get(order.id)
+    const refusal = refillRefusal(
+      {
+        offersRefill: refillUntil !== null,
+        status: order.status,
+        refillUntil,
+        hasActiveRefill: found !== undefined && isRefillActive(found.status),
+      },
+      now,
+    )
+    fields.set(order.id, {
+      refill_until: refillUntil === null ? null : new Date(refillUntil).toISOString(),
+      refillable: refusal === null,
+      refill: found ? toApiRefill(found) : null,
+    })
+  }
+  return fields
 }
 
 // ---- With the provider ------------------------------------------------------------------------------------

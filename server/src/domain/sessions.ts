@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import type { Db } from '../db/connect'
 import { reusableQuery } from '../db/reusable-query'
 import type { Role } from '../db/schema'
 import { randomToken, sha256Hex } from '../crypto/tokens'
+import type { ActingWorkspace } from './workspaces/members'
 
 // Sessions: a bearer token of 256 random bits, of which only the SHA-256 is stored, with an idle expiry
 // (last use + idle window) and an absolute one (creation + absolute window, stored as expires_at).
@@ -53,12 +55,27 @@ export async function createSession(
   return { token, sessionId }
 }
 
-/** The session and its user by token hash; read afresh on every request, so a revocation counts at once. */
+/**
+ * The session, its user, and the workspace it acts in with the user's role there, by token hash; read afresh
+ * on every request, so a revocation or a removal from a workspace counts at once. A session that names no
+ * workspace acts in its person's personal one (the workspace whose account is the person).
+ */
 const runSessionQuery = reusableQuery(
   (db: Db, { tokenHash }: { tokenHash: string }) =>
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
+      .leftJoin('workspaces', (join) =>
+        join.on(
+          sql<boolean>`workspaces.id = coalesce(sessions.workspace_id,
+            (select personal.id from workspaces personal where personal.account_id = sessions.user_id))`,
+        ),
+      )
+      .leftJoin('workspace_members', (join) =>
+        join
+          .onRef('workspace_members.workspace_id', '=', 'workspaces.id')
+          .onRef('workspace_members.user_id', '=', 'sessions.user_id'),
+      )
       .select([
         'sessions.id as sessionId',
         'sessions.last_used_at as lastUsedAt',
@@ -67,6 +84,9 @@ const runSessionQuery = reusableQuery(
         'users.email as email',
         'users.role as role',
         'users.disabled_at as disabledAt',
+        'workspaces.id as workspaceId',
+        'workspaces.account_id as accountId',
+        'workspace_members.role as workspaceRole',
       ])
       .where('sessions.token_hash', '=', tokenHash),
   // No SHA-256 in hex looks like this.
@@ -76,6 +96,8 @@ const runSessionQuery = reusableQuery(
 export interface AuthenticatedSession {
   sessionId: string
   user: { id: number; email: string; role: Role }
+  /** The workspace the session acts in, when the person is (still) one of its members. */
+  workspace: ActingWorkspace | undefined
 }
 
 /**
@@ -98,7 +120,14 @@ export async function authenticateToken(
   if (now - row.lastUsedAt >= SESSION_TOUCH_INTERVAL_MS) {
     await db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', row.sessionId).execute()
   }
-  return { sessionId: row.sessionId, user: { id: Number(row.userId), email: row.email, role: row.role } }
+  return {
+    sessionId: row.sessionId,
+    user: { id: Number(row.userId), email: row.email, role: row.role },
+    workspace:
+      row.workspaceRole === null || row.workspaceId === null || row.accountId === null
+        ? undefined
+        : { id: Number(row.workspaceId), accountId: Number(row.accountId), role: row.workspaceRole },
+  }
 }
 
 export async function endSession(db: Db, sessionId: string): Promise<void> {

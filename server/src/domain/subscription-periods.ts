@@ -1,9 +1,16 @@
-import { chargeMicros, formatMicros, type RenewalPeriod, renewalPeriodMilliseconds } from '@engage/contract'
+import {
+  chargeMicros,
+  formatMicros,
+  type RenewalPeriod,
+  renewalPeriodMilliseconds,
+  SPEND_LIMIT_REACHED,
+} from '@engage/contract'
 import type { Db } from '../db/connect'
 import type { Subscription } from '../db/schema'
 import type { Clock } from './clock'
 import type { Logger } from '../logger'
 import { InsufficientFundsError } from './ledger'
+import { SpendLimitError } from './workspaces/spend'
 import {
   providerWithoutAiKey,
   type AiSettingSnapshot,
@@ -48,6 +55,18 @@ export function periodWithoutAiKeyNote(input: {
   providerName: string
 }): string {
   return `Period ${input.period} of ${input.periodCount} was skipped and not charged: its AI setting has no API key for ${input.providerName}, and this panel has none to lend. The subscription is paused; add your key to the setting in AI settings and it places the next period.`
+}
+
+/**
+ * The note a period skipped for its member's monthly spend limit leaves on its subscription: the period's charge
+ * would take the member who created the subscription past their limit in the workspace. Nothing was charged.
+ */
+export function periodPastSpendLimitNote(input: {
+  period: number
+  periodCount: number
+  chargeMicros: number
+}): string {
+  return `Period ${input.period} of ${input.periodCount} was skipped and not charged: its ${formatMicros(input.chargeMicros)} charge would take the member who created the subscription past their monthly spend limit in this workspace. The subscription is paused and places the next period if the limit allows it.`
 }
 
 /** Thrown inside a period's transaction to roll it back when no key can write the period's AI texts. */
@@ -111,11 +130,13 @@ async function periodAiSetting(
 
 /**
  * Places the due period of one subscription: its order, charged at the subscription's rate, with the
- * counters and next_run_at moved on, in one transaction. When the balance cannot cover the charge, the
- * period is skipped instead (in a transaction of its own, since the failed one rolled back) and the
- * subscription is paused with a note; a later period that is paid makes it active again. A period of an AI
- * service whose setting has no key (neither the customer's nor the operator's) is skipped the same way, with
- * a note that says so, rather than charged for texts nobody can write.
+ * counters and next_run_at moved on, in one transaction. The charge is a debit of the member who created the
+ * subscription, counted against their monthly spend limit in the workspace. When the balance cannot cover the
+ * charge, the period is skipped instead (in a transaction of its own, since the failed one rolled back) and the
+ * subscription is paused with a note; a later period that is paid makes it active again. A period whose charge
+ * would take its member past their monthly limit is skipped the same way, and so is a period of an AI service
+ * whose setting has no key (neither the customer's nor the operator's), each with a note that says why, rather
+ * than charged.
  */
 export async function placeSubscriptionPeriod(
   db: Db,
@@ -152,6 +173,7 @@ export async function placeSubscriptionPeriod(
   let charge = 0
   let attemptedPlan: PeriodPlan | undefined
   let providerWithoutKey: string | null = null
+  let pastSpendLimit = false
   try {
     const placed = await db.transaction().execute(async (trx) => {
       const subscription = await read(trx)
@@ -193,6 +215,9 @@ export async function placeSubscriptionPeriod(
           quantity: subscription.quantity_per_period,
           aiSetting,
           subscriptionId: subscription.id,
+          // A debit of the member who created the subscription, placed by the scheduler, not by them.
+          ...(subscription.created_by === null ? {} : { actorUserId: Number(subscription.created_by) }),
+          logPlacement: false,
           now,
         },
         PERIOD_FIELDS,
@@ -201,7 +226,11 @@ export async function placeSubscriptionPeriod(
     })
     return placed ? 'placed' : 'not-due'
   } catch (error) {
+    pastSpendLimit =
+      error instanceof SpendLimitError ||
+      (error instanceof OrderRefusal && error.detail === SPEND_LIMIT_REACHED)
     const unpaid =
+      pastSpendLimit ||
       error instanceof InsufficientFundsError ||
       error instanceof PeriodWithoutAiKey ||
       (error instanceof OrderRefusal && error.kind === 'insufficient_funds')
@@ -213,18 +242,13 @@ export async function placeSubscriptionPeriod(
   const skipped = await db.transaction().execute(async (trx) => {
     const subscription = await read(trx)
     if (!isDue(subscription, now) || planOf(subscription).period !== plan.period) return false
+    const counts = { period: plan.period, periodCount: subscription.period_count, chargeMicros: charge }
     const note =
-      providerWithoutKey === null
-        ? skippedPeriodNote({
-            period: plan.period,
-            periodCount: subscription.period_count,
-            chargeMicros: charge,
-          })
-        : periodWithoutAiKeyNote({
-            period: plan.period,
-            periodCount: subscription.period_count,
-            providerName: providerWithoutKey,
-          })
+      providerWithoutKey !== null
+        ? periodWithoutAiKeyNote({ ...counts, providerName: providerWithoutKey })
+        : pastSpendLimit
+          ? periodPastSpendLimitNote(counts)
+          : skippedPeriodNote(counts)
     const moved = await advance(trx, subscription, plan, false, note)
     return Number(moved.numUpdatedRows) === 1
   })

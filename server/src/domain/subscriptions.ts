@@ -11,6 +11,7 @@ import {
 } from '@engage/contract'
 import type { Db } from '../db/connect'
 import type { Order, Subscription } from '../db/schema'
+import { recordAccountActivity } from './workspaces/activity'
 import {
   checkServiceQuantity,
   defaultAiSettingRef,
@@ -39,6 +40,8 @@ const SUBSCRIPTION_FIELDS: OrderFieldNames = {
 
 export interface CreateSubscriptionInput {
   userId: number
+  /** The workspace member who creates it (their monthly limit, for every period, and the activity log). */
+  actorUserId?: number
   plan: string
   renewalPeriod: RenewalPeriod
   actionType: string
@@ -108,6 +111,7 @@ export async function createSubscription(
         status: moreToCome ? 'active' : 'completed',
         ai_setting_ids: JSON.stringify(aiSettings.map((setting) => setting.id)),
         note: null,
+        created_by: input.actorUserId ?? null,
         created_at: input.now,
         updated_at: input.now,
       })
@@ -122,10 +126,21 @@ export async function createSubscription(
         quantity: input.quantityPerPeriod,
         aiSetting: firstAiSetting ? snapshotFromRow(firstAiSetting) : null,
         subscriptionId: subscription.id,
+        ...(input.actorUserId === undefined ? {} : { actorUserId: input.actorUserId }),
         now: input.now,
       },
       SUBSCRIPTION_FIELDS,
     )
+    if (input.actorUserId !== undefined) {
+      await recordAccountActivity(trx, {
+        accountId: input.userId,
+        actorUserId: input.actorUserId,
+        action: 'subscription.created',
+        subject: `subscription:${subscription.id}`,
+        detail: { service: subscription.service_type, periods: subscription.period_count },
+        now: input.now,
+      })
+    }
     return { subscription, initialOrder }
   })
 }
@@ -152,7 +167,7 @@ export function parseSubscriptionId(text: string): number {
  */
 export async function cancelSubscription(
   db: Db,
-  input: { userId: number; subscriptionId: number; now: number },
+  input: { userId: number; subscriptionId: number; now: number; actorUserId?: number },
 ): Promise<Subscription> {
   return db.transaction().execute(async (trx) => {
     const cancelled = await trx
@@ -163,7 +178,18 @@ export async function cancelSubscription(
       .where('status', 'in', ['active', 'paused'])
       .returningAll()
       .executeTakeFirst()
-    if (cancelled) return cancelled
+    if (cancelled) {
+      if (input.actorUserId !== undefined) {
+        await recordAccountActivity(trx, {
+          accountId: input.userId,
+          actorUserId: input.actorUserId,
+          action: 'subscription.cancelled',
+          subject: `subscription:${cancelled.id}`,
+          now: input.now,
+        })
+      }
+      return cancelled
+    }
     const existing = await trx
       .selectFrom('subscriptions')
       .select('id')

@@ -64,6 +64,10 @@ function ledgerTransaction(entry: LedgerEntry): Transaction {
       type = entry.kind
       method = 'manual'
       break
+    case 'referral':
+      // An affiliate commission, credited once its hold was over.
+      type = 'referral'
+      break
     case 'adjustment':
       // The contract's types carry their sign (deposit +, withdrawal −): an operator's correction reads as the
       // money movement it was, and payment_details says it was an adjustment.

@@ -6,6 +6,9 @@ import {
   type OperatorRole,
   roleAllows,
   TWO_FACTOR_SETUP_REQUIRED,
+  WORKSPACE_FORBIDDEN,
+  workspaceRoleAllows,
+  type WorkspaceRole,
 } from '@engage/contract'
 import { createMiddleware } from 'hono/factory'
 import { authenticateToken } from '../domain/sessions'
@@ -43,8 +46,23 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   if (!session) throw new HttpError(401, INVALID_OR_EXPIRED_TOKEN, { headers: challenge })
   c.set('user', session.user)
   c.set('sessionId', session.sessionId)
+  if (session.workspace) c.set('workspace', session.workspace)
   await next()
 })
+
+/**
+ * Behind requireAuth: lets through a person whose role in the workspace the session acts in covers `role`
+ * (owner ⊇ admin ⊇ member ⊇ viewer, ADR 270); anyone else answers 403 WORKSPACE_FORBIDDEN, a person who is no
+ * longer a member of it included. The role is read afresh on every call, with the session.
+ */
+export function requireWorkspaceRole(role: WorkspaceRole) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const workspace = c.get('workspace') as AppEnv['Variables']['workspace'] | undefined
+    if (!workspace || !workspaceRoleAllows(workspace.role, role))
+      throw new HttpError(403, WORKSPACE_FORBIDDEN)
+    await next()
+  })
+}
 
 /**
  * Behind requireAuth: lets through accounts whose role covers `role` (admin covers support); a customer answers

@@ -6,6 +6,7 @@ import type { Role } from '../db/schema'
 import type { Logger } from '../logger'
 import type { Clock } from '../domain/clock'
 import type { LiveHub } from '../live/hub'
+import type { ActingWorkspace } from '../domain/workspaces/members'
 
 /**
  * The external adapters later areas plug in (payment gateways, SMM providers, AI providers). Each area adds
@@ -38,8 +39,10 @@ export interface AuthUser {
 }
 
 /**
- * The Hono environment of every sub-app: `new Hono<AppEnv>()`. `user` and `sessionId` are set only behind
- * requireAuth. Bindings are the Node request and response when served by @hono/node-server; under
+ * The Hono environment of every sub-app: `new Hono<AppEnv>()`. `user` (the signed-in person: password,
+ * two-factor, sessions) and `sessionId` are set only behind requireAuth; `workspace` (what owned data is scoped
+ * by: `workspace.accountId` holds the wallet, orders and settings) only behind a registry entry's
+ * workspaceRole guard. Bindings are the Node request and response when served by @hono/node-server; under
  * `app.request()` in tests they are absent, so read them with optional chaining.
  */
 export interface AppEnv {
@@ -48,5 +51,6 @@ export interface AppEnv {
     deps: AppDeps
     user: AuthUser
     sessionId: string
+    workspace: ActingWorkspace
   }
 }

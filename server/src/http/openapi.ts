@@ -1,4 +1,5 @@
-import { adminEndpoints, type EndpointDefinition, endpoints, schemaRegistry } from '@engage/contract'
+import { adminEndpoints, type EndpointDefinition, schemaRegistry } from '@engage/contract'
+import { endpoints } from '@engage/contract/all-endpoints'
 import * as z from 'zod'
 
 // The OpenAPI 3.1 document of the JSON API, generated from the contract's endpoint registry with zod's own

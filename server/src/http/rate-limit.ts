@@ -11,7 +11,8 @@ import { HttpError } from './errors'
 // Every attempt counts (a success too): the limits are generous for a person and tight for a script.
 
 /** What is limited; the `action` column of auth_attempts. */
-export type LimitedAction = AuthAction | 'google-signin' | 'two-factor' | 'ai-preview' | 'trusted-signin'
+export type LimitedAction =
+  AuthAction | 'google-signin' | 'two-factor' | 'ai-preview' | 'trusted-signin' | 'referral-visit'
 
 /** How long an address stays trusted for an account after a sign-in from it succeeded. */
 export const TRUSTED_ADDRESS_MS = 90 * 24 * 60 * 60 * 1000
@@ -21,6 +22,9 @@ export const TRUSTED_ADDRESS_MS = 90 * 24 * 60 * 60 * 1000
  * one is a provider call the operator pays for. A customer tuning a prompt previews a few times an hour.
  */
 export const AI_PREVIEW_RATE_LIMIT = { windowMs: 60 * 60 * 1000, perUser: 20, perIp: 60 } as const
+
+/** A referral link's visit counts once per visitor (address and link) a day. */
+export const REFERRAL_VISIT_WINDOW_MS = 24 * 60 * 60 * 1000
 
 /** How long an attempt of each action counts; the sign-in family follows the configured window. */
 function windowsOf(c: Context<AppEnv>): Record<LimitedAction, number> {
@@ -33,6 +37,7 @@ function windowsOf(c: Context<AppEnv>): Record<LimitedAction, number> {
     'two-factor': authWindowMs,
     'ai-preview': AI_PREVIEW_RATE_LIMIT.windowMs,
     'trusted-signin': TRUSTED_ADDRESS_MS,
+    'referral-visit': REFERRAL_VISIT_WINDOW_MS,
   }
 }
 

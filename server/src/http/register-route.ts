@@ -5,19 +5,19 @@ import {
   type EndpointParsedParams,
   type EndpointParsedQuery,
   type EndpointParsedRequest,
-  endpoints,
 } from '@engage/contract'
+import { endpoints } from '@engage/contract/all-endpoints'
 import { zValidator } from '@hono/zod-validator'
 import type { Context, Hono, MiddlewareHandler } from 'hono'
-import { requireAuth, requireRole } from './auth'
+import { requireAuth, requireRole, requireWorkspaceRole } from './auth'
 import type { AppEnv } from './env'
 import { HttpError } from './errors'
 import { validate } from './validate'
 
-// Every JSON endpoint is declared once, in the contract's registry (method, path, schemas, auth, role). A route
-// file only pairs a registry name with its handler: the path, the authentication, the role guard and the
-// validation of path, query and body all come from the entry, so the router, the OpenAPI document and the
-// client cannot drift apart.
+// Every JSON endpoint is declared once, in the contract's registry (method, path, schemas, auth, operator role or
+// workspace role). A route file only pairs a registry name with its handler: the path, the authentication, the
+// role guards and the validation of path, query and body all come from the entry, so the router, the OpenAPI
+// document and the client cannot drift apart.
 
 /** Both registries by name: customer calls and operator calls. */
 const registry: Readonly<Record<AnyEndpointName, EndpointDefinition>> = { ...endpoints, ...adminEndpoints }
@@ -64,6 +64,9 @@ export function registerRoute<Name extends AnyEndpointName>(
   const chain: MiddlewareHandler<AppEnv>[] = []
   if (entry.auth) chain.push(requireAuth)
   if (entry.role) chain.push(requireRole(entry.role))
+  // A customer call that has not declared the workspace role it needs is held to the highest until it does.
+  const workspaceRole = entry.auth && !entry.role ? (entry.workspaceRole ?? 'owner') : 'person'
+  if (workspaceRole !== 'person') chain.push(requireWorkspaceRole(workspaceRole))
   if (entry.params) chain.push(validatePath(entry.params) as unknown as MiddlewareHandler<AppEnv>)
   if (entry.query) chain.push(validate('query', entry.query) as unknown as MiddlewareHandler<AppEnv>)
   if (entry.request) chain.push(validate('json', entry.request) as unknown as MiddlewareHandler<AppEnv>)

@@ -82,15 +82,39 @@ export async function claimDueJobs(
     jobs = await db
       .updateTable('jobs')
       .set(claimed)
-      .where(
-        'id',
-        'in',
-        db.selectFrom('jobs').select('id').where(due).orderBy('run_at').orderBy('id').limit(limit),
-      )
+      .where('id', 'in', dueJobIds(db, { limit, now, kinds }))
       .returningAll()
       .execute()
   }
   return jobs.sort((left, right) => left.run_at - right.run_at || left.id - right.id)
+}
+
+/**
+ * SQLite: the ids of up to `limit` due jobs of `kinds`, each half read from the (status, run_at) index in its
+ * order: the expired leases (a handful at most), then the queued jobs that are due, oldest first. With one OR
+ * over both, SQLite sorted every due job on each claim, so a backlog made each claim slower (measured: 844 µs a
+ * claim behind a few thousand queued orders).
+ */
+export function dueJobIds(
+  db: Db,
+  { limit, now, kinds }: { limit: number; now: number; kinds: readonly string[] },
+) {
+  const oldestDue = (status: 'queued' | 'running', dueColumn: 'run_at' | 'lease_expires_at') =>
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('jobs')
+          .select('id')
+          .where('status', '=', status)
+          .where(dueColumn, '<=', now)
+          .where('kind', 'in', [...kinds])
+          .orderBy('run_at')
+          .orderBy('id')
+          .limit(limit)
+          .as(status),
+      )
+      .select('id')
+  return oldestDue('running', 'lease_expires_at').unionAll(oldestDue('queued', 'run_at')).limit(limit)
 }
 
 /**

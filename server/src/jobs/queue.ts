@@ -10,6 +10,8 @@ import { currentRequestId } from '../ops/request-context'
 export interface JobPayloads {
   /** Send a pending order to its upstream provider (`add`), then mark it processing, or paused on failure. */
   'dispatch-order': { orderId: number }
+  /** Send one run of a drip-feed order upstream when it is due (its own provider order). */
+  'dispatch-run': { orderId: number; run: number }
   /** Ask the upstream to cancel a processing order, then refund what it did not deliver. */
   'cancel-order': { orderId: number }
   /** Write the AI texts an ai_comments or ai_tweets order still lacks, then enqueue its dispatch. */

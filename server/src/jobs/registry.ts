@@ -2,6 +2,7 @@ import type { AiGenerationDeps } from '../domain/ai-generation'
 import type { FulfilmentDeps } from '../domain/fulfilment'
 import { cancelOrderHandler } from './handlers/cancel-order'
 import { dispatchOrderHandler } from './handlers/dispatch-order'
+import { dispatchRunHandler } from './handlers/dispatch-run'
 import { generateTextsHandler } from './handlers/generate-texts'
 import { refillOrderHandler } from './handlers/refill-order'
 import { subscriptionPeriodsHandler } from './handlers/subscription-periods'
@@ -39,6 +40,7 @@ export function fulfilmentJobs(
   return {
     handlers: {
       'dispatch-order': dispatchOrderHandler(deps),
+      'dispatch-run': dispatchRunHandler(deps),
       'cancel-order': cancelOrderHandler(deps),
       'refill-order': refillOrderHandler(deps),
       ...(aiDeps ? { 'generate-texts': generateTextsHandler(aiDeps) } : {}),

@@ -9,13 +9,16 @@ import type { Db } from '../db/connect'
 import { createAppPaymentGateways } from '../domain/payments'
 import { generatedOrderTexts } from '../domain/ai-generation'
 import type { OrderTextsSource } from '../domain/fulfilment'
+import { countingClientFactory } from '../domain/analytics/upstream-calls'
 import { connectSimulatorProvider, providerClientFactory } from '../domain/providers'
 import { type Clock, systemClock } from '../domain/clock'
 import type { AppEnv } from '../http/env'
 import type { Logger } from '../logger'
 import { createSimulator, createSqliteSimulatorStore, type Simulator } from '../simulator'
+import { notificationMailHandler } from './handlers/notification-mail'
 import { passwordResetMailHandler } from './handlers/password-reset-mail'
 import { paymentJobs } from './handlers/reconcile-payments'
+import { referralJobs } from './handlers/referral-payouts'
 import { fulfilmentJobs } from './registry'
 import { createWorker, type Worker } from './worker'
 
@@ -35,6 +38,8 @@ export interface WorkerSettings {
   subscriptionIntervalMs: number
   /** How long one call to a provider may take (UPSTREAM_TIMEOUT_MS). */
   upstreamTimeoutMs: number
+  /** How often referral commissions past their hold are credited (REFERRAL_PAYOUT_INTERVAL_MS). */
+  referralPayoutIntervalMs: number
 }
 
 const blankAsUnset = (value: unknown) =>
@@ -55,6 +60,7 @@ const settingsSchema = z.object({
   SYNC_INTERVAL_MS: milliseconds(10_000),
   SUBSCRIPTION_INTERVAL_MS: milliseconds(5_000),
   UPSTREAM_TIMEOUT_MS: milliseconds(15_000),
+  REFERRAL_PAYOUT_INTERVAL_MS: milliseconds(60_000),
 })
 
 /** Reads the worker's variables; throws an Error naming every bad one. */
@@ -72,6 +78,7 @@ export function workerSettings(env: Readonly<Record<string, string | undefined>>
     syncIntervalMs: values.SYNC_INTERVAL_MS,
     subscriptionIntervalMs: values.SUBSCRIPTION_INTERVAL_MS,
     upstreamTimeoutMs: values.UPSTREAM_TIMEOUT_MS,
+    referralPayoutIntervalMs: values.REFERRAL_PAYOUT_INTERVAL_MS,
   }
 }
 
@@ -83,7 +90,7 @@ export interface FulfilmentWorkerOptions {
   settings?: WorkerSettings
   /** Where AI orders' texts come from. @default the AI generation (domain/ai-generation.ts) */
   orderTexts?: OrderTextsSource
-  /** What account mails (password resets) go out through; without it this worker leaves them to others. */
+  /** What account mails (password resets, notifications) go out through; without it this worker leaves them to others. */
   mailer?: Mailer
 }
 
@@ -95,7 +102,11 @@ export function createFulfilmentWorker(options: FulfilmentWorkerOptions): Worker
     db: options.db,
     clock,
     logger: options.logger,
-    clientFor: providerClientFactory(options.config.dataKey, { timeoutMs: settings.upstreamTimeoutMs }),
+    clientFor: countingClientFactory(
+      options.db,
+      clock,
+      providerClientFactory(options.config.dataKey, { timeoutMs: settings.upstreamTimeoutMs }),
+    ),
     orderTexts: options.orderTexts ?? generatedOrderTexts(clock),
     operatorAiKeys: options.config.ai.defaultApiKeys,
   }
@@ -110,6 +121,10 @@ export function createFulfilmentWorker(options: FulfilmentWorkerOptions): Worker
     logger: options.logger,
     gateways: createAppPaymentGateways(options.db, options.config),
   })
+  const referrals = referralJobs(
+    { db: options.db, clock, logger: options.logger },
+    settings.referralPayoutIntervalMs,
+  )
   return createWorker({
     db: options.db,
     clock,
@@ -117,6 +132,7 @@ export function createFulfilmentWorker(options: FulfilmentWorkerOptions): Worker
     handlers: {
       ...handlers,
       ...payments.handlers,
+      ...referrals.handlers,
       ...(options.mailer
         ? {
             'password-reset-mail': passwordResetMailHandler({
@@ -125,10 +141,15 @@ export function createFulfilmentWorker(options: FulfilmentWorkerOptions): Worker
               mailer: options.mailer,
               publicUrl: options.config.publicUrl,
             }),
+            'notification-mail': notificationMailHandler({
+              db: options.db,
+              mailer: options.mailer,
+              publicUrl: options.config.publicUrl,
+            }),
           }
         : {}),
     },
-    recurring: [...recurring, ...payments.recurring],
+    recurring: [...recurring, ...payments.recurring, ...referrals.recurring],
     concurrency: Math.max(settings.concurrency, 1),
     pollIntervalMs: settings.pollIntervalMs,
     leaseMs: settings.leaseMs,

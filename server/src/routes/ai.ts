@@ -49,7 +49,7 @@ registerRoute(aiRoutes, 'aiPreview', async (c, { body }) => {
   const { target_url: targetUrl, service_type: serviceType, ...fields } = body
   const { db, config } = c.var.deps
   const apiKey = await previewApiKey(db, {
-    userId: c.var.user.id,
+    userId: c.var.workspace.accountId,
     setting: fields,
     dataKey: config.dataKey,
   })

@@ -24,13 +24,14 @@ apiKeyRoutes.onError((error, c) =>
 apiKeyRoutes.use('/user/api-keys/*', requireAuth)
 
 registerRoute(apiKeyRoutes, 'listApiKeys', async (c) => {
-  const rows = await listApiKeys(c.var.deps.db, c.var.user.id)
+  const rows = await listApiKeys(c.var.deps.db, c.var.workspace.accountId, c.var.user.id)
   return c.json(rows.map(toApiKeySummary))
 })
 
 registerRoute(apiKeyRoutes, 'createApiKey', async (c, { body }) => {
   const { key, row } = await createApiKey(c.var.deps.db, {
-    userId: c.var.user.id,
+    userId: c.var.workspace.accountId,
+    memberUserId: c.var.user.id,
     name: body.name,
     now: c.var.deps.clock.now(),
   })
@@ -40,7 +41,8 @@ registerRoute(apiKeyRoutes, 'createApiKey', async (c, { body }) => {
 
 registerRoute(apiKeyRoutes, 'revokeApiKey', async (c, { params }) => {
   const row = await revokeApiKey(c.var.deps.db, {
-    userId: c.var.user.id,
+    userId: c.var.workspace.accountId,
+    memberUserId: c.var.user.id,
     keyId: parseApiKeyId(params.id),
     now: c.var.deps.clock.now(),
   })

@@ -17,6 +17,7 @@ import {
   findUserByEmail,
   setPasswordHash,
 } from '../domain/accounts'
+import { attributeSignup } from '../domain/affiliates'
 import { createSession, endAllSessions, endOtherSessions, endSession } from '../domain/sessions'
 import { registerRoute } from '../http/register-route'
 import type { AppEnv } from '../http/env'
@@ -25,9 +26,10 @@ import { passwordProblem } from '../domain/password-policy'
 import { limitAuthAttempt, limitSignIn, trustAddress } from '../http/rate-limit'
 import '../jobs/handlers/password-reset-mail'
 import { enqueue } from '../jobs/queue'
+import { forgetReferralCode, referralCodeFromCookie } from './referral-link'
 import { finishFirstStep, sessionOrigin, sessionPolicy } from './sign-in-step'
 
-// POST /api/signup, /api/signin (its second step is in two-factor.ts), /api/logout, /api/auth/forgot-password, /api/auth/reset-password,
+// POST /api/signup (attributed to the referral link the browser came through, see referral-link.ts), /api/signin (its second step is in two-factor.ts), /api/logout, /api/auth/forgot-password, /api/auth/reset-password,
 // /api/auth/change-password.
 
 /** Refuses, with 422 beside `field`, a password the account may not have (see domain/password-policy.ts). */
@@ -44,13 +46,20 @@ registerRoute(authRoutes, 'signup', async (c, { body }) => {
   requireAcceptablePassword(password, email, 'password')
   const deps = c.var.deps
   const now = deps.clock.now()
+  const passwordHash = await hashPassword(password)
+  const referralCode = referralCodeFromCookie(c)
   let userId: number
   try {
-    userId = await createAccount(deps.db, { email, passwordHash: await hashPassword(password), now })
+    userId = await deps.db.transaction().execute(async (trx) => {
+      const created = await createAccount(trx, { email, passwordHash, now })
+      await attributeSignup(trx, created, referralCode, now)
+      return created
+    })
   } catch (error) {
     if (error instanceof EmailTakenError) throw new HttpError(409, EMAIL_ALREADY_REGISTERED)
     throw error
   }
+  forgetReferralCode(c)
   const session = await createSession(deps.db, userId, now, sessionPolicy(deps), sessionOrigin(c))
   return c.json({ token: session.token, sessionId: session.sessionId }, 200)
 })

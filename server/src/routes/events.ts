@@ -41,7 +41,9 @@ function cookieOptions(config: Config) {
 }
 
 function eventData(event: LiveEvent): string {
-  return event.topic === 'order' ? JSON.stringify({ orderId: event.subjectId }) : '{}'
+  if (event.topic === 'order') return JSON.stringify({ orderId: event.subjectId })
+  if (event.topic === 'notification') return JSON.stringify({ notificationId: event.subjectId })
+  return '{}'
 }
 
 /** Resolves after `ms`, or at once when either signal is aborted. */
@@ -85,7 +87,8 @@ export function liveEventRoutes(hub: LiveHub) {
         TOKEN.test(token) && (await authenticateToken(db, token, clock.now(), policy)) !== undefined
       const session = TOKEN.test(token) ? await authenticateToken(db, token, clock.now(), policy) : undefined
       if (!session) throw new HttpError(401, INVALID_OR_EXPIRED_TOKEN)
-      const userId = session.user.id
+      // The events of the account the session acts on: its workspace's (ADR 270).
+      const userId = session.workspace?.accountId ?? session.user.id
       const lastEventId = c.req.header('Last-Event-ID') ?? c.req.query('lastEventId')
       const resumeAfter = lastEventId !== undefined && EVENT_ID.test(lastEventId) ? Number(lastEventId) : null
 

@@ -26,6 +26,7 @@ import {
 import { registerRoute } from '../http/register-route'
 import type { AppEnv } from '../http/env'
 import { addressSubject, takeAttempt } from '../http/rate-limit'
+import { forgetReferralCode, referralCodeFromCookie } from './referral-link'
 import { finishFirstStep } from './sign-in-step'
 
 // GET /api/auth/providers, GET /api/signin/google (the popup's first page) and GET /api/signin/google/callback.
@@ -282,7 +283,8 @@ googleRoutes.get('/signin/google/callback', async (c) => {
     if (!code) throw new GoogleSignInError(GOOGLE_CODE_REJECTED, 'callback without a code')
     const query = new URL(c.req.url).search
     const identity = await client.signIn(query, { ...pending, state }, now)
-    const { userId, newUser } = await accountForGoogleIdentity(db, identity, now)
+    const { userId, newUser } = await accountForGoogleIdentity(db, identity, now, referralCodeFromCookie(c))
+    if (newUser) forgetReferralCode(c)
     const step = await finishFirstStep(c, userId)
     if (step.kind === 'challenge') {
       // Two-factor sign-in: the opener asks for the code and finishes with /api/signin/two-factor.

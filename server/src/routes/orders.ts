@@ -1,12 +1,19 @@
 import {
   ALL_PAUSED_ORDERS_QUEUED,
+  formatDate,
   NEXT_CURSOR_HEADER,
   NO_PAUSED_ORDERS,
+  ORDER_NOT_FOUND,
   orderQueuedForRetry,
+  REFILL_ALREADY_ACTIVE,
+  REFILL_NOT_OFFERED,
+  REFILL_ONLY_COMPLETED,
+  refillWindowEnded,
 } from '@engage/contract'
 import { Hono } from 'hono'
 import {
   cancelOrder,
+  findOwnOrder,
   listOrders,
   orderCsvStream,
   parseOrderId,
@@ -15,7 +22,8 @@ import {
   retryAllOrders,
   retryOrder,
 } from '../domain/orders'
-import { toApiOrdersWithAi, toApiOrderWithAi, toApiPlacedOrder } from '../domain/ai-generation'
+import { toApiPlacedOrder } from '../domain/ai-generation'
+import { toApiOrderAnswer, toApiOrders } from '../domain/order-answers'
 import {
   cancelSubscription,
   createSubscription,
@@ -23,14 +31,18 @@ import {
   parseSubscriptionId,
   toApiSubscription,
 } from '../domain/subscriptions'
+import { RefillRefusal, requestRefill } from '../domain/refills'
+import { HttpError } from '../http/errors'
 import { registerRoute } from '../http/register-route'
 import type { AppEnv } from '../http/env'
+import type { Db } from '../db/connect'
 import { handleOrderErrors } from '../http/order-errors'
 
 // POST /api/orders/create, /api/orders/mass, /api/orders/subscription, GET /api/orders/subscriptions,
 // POST /api/orders/subscriptions/{id}/cancel, GET /api/orders/get, POST /api/orders/{id}/cancel,
-// POST /api/orders/retry/all, POST /api/orders/retry/{id}. Every call needs a signed-in customer and sees only
-// that customer's orders: another customer's order answers 404, exactly like a missing one.
+// POST /api/orders/{id}/refill, POST /api/orders/retry/all, POST /api/orders/retry/{id}. Every call acts on the
+// account of the workspace the session acts in and sees only its orders: another account's order answers 404,
+// exactly like a missing one.
 
 export const orderRoutes = new Hono<AppEnv>()
 // Set before the routes: a mounted sub-app keeps the error handler it had when app.route() took it.
@@ -38,13 +50,16 @@ orderRoutes.onError(handleOrderErrors)
 
 registerRoute(orderRoutes, 'createOrder', async (c, { body }) => {
   const placed = await placeOrder(c.var.deps.db, {
-    userId: c.var.user.id,
+    userId: c.var.workspace.accountId,
+    actorUserId: c.var.user.id,
     serviceType: body.service_type,
     targetUrl: body.target_url,
     quantity: body.quantity,
     customComment: body.custom_comment,
     aiSetting: body.ai_settings,
     operatorAiKeys: c.var.deps.config.ai.defaultApiKeys,
+    dripFeed:
+      body.runs !== null && body.interval !== null ? { runs: body.runs, interval: body.interval } : null,
     now: c.var.deps.clock.now(),
   })
   return c.json(toApiPlacedOrder(placed), 201)
@@ -53,17 +68,19 @@ registerRoute(orderRoutes, 'createOrder', async (c, { body }) => {
 registerRoute(orderRoutes, 'createMassOrder', async (c, { body }) => {
   const { items } = body
   const orders = await placeMassOrder(c.var.deps.db, {
-    userId: c.var.user.id,
+    userId: c.var.workspace.accountId,
+    actorUserId: c.var.user.id,
     items,
     operatorAiKeys: c.var.deps.config.ai.defaultApiKeys,
     now: c.var.deps.clock.now(),
   })
-  return c.json({ newOrders: await toApiOrdersWithAi(c.var.deps.db, orders) }, 201)
+  return c.json({ newOrders: await toApiOrders(c.var.deps.db, orders, c.var.deps.clock.now()) }, 201)
 })
 
 registerRoute(orderRoutes, 'createSubscription', async (c, { body }) => {
   const { subscription, initialOrder } = await createSubscription(c.var.deps.db, {
-    userId: c.var.user.id,
+    userId: c.var.workspace.accountId,
+    actorUserId: c.var.user.id,
     plan: body.plan,
     renewalPeriod: body.renewalPeriod,
     actionType: body.actionType,
@@ -77,7 +94,7 @@ registerRoute(orderRoutes, 'createSubscription', async (c, { body }) => {
   })
   return c.json(
     {
-      initialOrder: await toApiOrderWithAi(c.var.deps.db, initialOrder),
+      initialOrder: await toApiOrderAnswer(c.var.deps.db, initialOrder, c.var.deps.clock.now()),
       subscription: toApiSubscription(subscription),
     },
     201,
@@ -85,13 +102,14 @@ registerRoute(orderRoutes, 'createSubscription', async (c, { body }) => {
 })
 
 registerRoute(orderRoutes, 'listSubscriptions', async (c) => {
-  const subscriptions = await listSubscriptions(c.var.deps.db, c.var.user.id)
+  const subscriptions = await listSubscriptions(c.var.deps.db, c.var.workspace.accountId)
   return c.json(subscriptions.map(toApiSubscription))
 })
 
 registerRoute(orderRoutes, 'cancelSubscription', async (c, { params }) => {
   const subscription = await cancelSubscription(c.var.deps.db, {
-    userId: c.var.user.id,
+    userId: c.var.workspace.accountId,
+    actorUserId: c.var.user.id,
     subscriptionId: parseSubscriptionId(params.id),
     now: c.var.deps.clock.now(),
   })
@@ -100,46 +118,90 @@ registerRoute(orderRoutes, 'cancelSubscription', async (c, { params }) => {
 
 registerRoute(orderRoutes, 'listOrders', async (c, { query }) => {
   const { cursor, limit, ...filter } = query
-  const page = await listOrders(c.var.deps.db, c.var.user.id, { cursor, limit }, filter)
+  const page = await listOrders(c.var.deps.db, c.var.workspace.accountId, { cursor, limit }, filter)
   if (page.nextCursor !== null) c.header(NEXT_CURSOR_HEADER, page.nextCursor)
-  return c.json(await toApiOrdersWithAi(c.var.deps.db, page.orders))
+  return c.json(await toApiOrders(c.var.deps.db, page.orders, c.var.deps.clock.now()))
 })
 
 // Registered before /orders/retry/:id so that 'all' is never read as an order id.
 
 registerRoute(orderRoutes, 'retryAllOrders', async (c) => {
-  const orders = await retryAllOrders(c.var.deps.db, { userId: c.var.user.id, now: c.var.deps.clock.now() })
+  const orders = await retryAllOrders(c.var.deps.db, {
+    userId: c.var.workspace.accountId,
+    now: c.var.deps.clock.now(),
+  })
   return c.json({
     message: orders.length > 0 ? ALL_PAUSED_ORDERS_QUEUED : NO_PAUSED_ORDERS,
-    orders: await toApiOrdersWithAi(c.var.deps.db, orders),
+    orders: await toApiOrders(c.var.deps.db, orders, c.var.deps.clock.now()),
   })
 })
 
 registerRoute(orderRoutes, 'retryOrder', async (c, { params }) => {
   const order = await retryOrder(c.var.deps.db, {
-    userId: c.var.user.id,
+    userId: c.var.workspace.accountId,
     orderId: parseOrderId(params.id),
     now: c.var.deps.clock.now(),
   })
   return c.json({
     message: orderQueuedForRetry(String(order.id)),
-    order: await toApiOrderWithAi(c.var.deps.db, order),
+    order: await toApiOrderAnswer(c.var.deps.db, order, c.var.deps.clock.now()),
   })
 })
 
 registerRoute(orderRoutes, 'cancelOrder', async (c, { params }) => {
   const { order, outcome } = await cancelOrder(c.var.deps.db, {
-    userId: c.var.user.id,
+    userId: c.var.workspace.accountId,
+    actorUserId: c.var.user.id,
     orderId: parseOrderId(params.id),
     now: c.var.deps.clock.now(),
   })
   // 200 with the order cancelled and refunded at once; 202 with the order as it stands while its
   // cancel-order job asks the upstream (and refunds what was not delivered).
-  return c.json(await toApiOrderWithAi(c.var.deps.db, order), outcome === 'cancelled' ? 200 : 202)
+  return c.json(
+    await toApiOrderAnswer(c.var.deps.db, order, c.var.deps.clock.now()),
+    outcome === 'cancelled' ? 200 : 202,
+  )
+})
+
+/** A refill refusal as the customer reads it; the end of a refill window is a day on their own clock. */
+async function refillRefusalError(db: Db, userId: number, refusal: RefillRefusal): Promise<HttpError> {
+  switch (refusal.reason) {
+    case 'order-not-found':
+      return new HttpError(404, ORDER_NOT_FOUND)
+    case 'not-refillable':
+      return new HttpError(409, REFILL_NOT_OFFERED)
+    case 'not-completed':
+      return new HttpError(409, REFILL_ONLY_COMPLETED)
+    case 'already-active':
+      return new HttpError(409, REFILL_ALREADY_ACTIVE)
+    case 'window-ended': {
+      const { timezone } = await db
+        .selectFrom('users')
+        .select('timezone')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow()
+      return new HttpError(409, refillWindowEnded(formatDate(refusal.windowEndedAt ?? 0, timezone)))
+    }
+  }
+}
+
+registerRoute(orderRoutes, 'requestRefill', async (c, { params }) => {
+  const { db, clock } = c.var.deps
+  const userId = c.var.workspace.accountId
+  const orderId = parseOrderId(params.id)
+  try {
+    await requestRefill(db, { userId, orderId, now: clock.now() })
+  } catch (error) {
+    // The window's end on the clock of the person asking.
+    if (error instanceof RefillRefusal) throw await refillRefusalError(db, c.var.user.id, error)
+    throw error
+  }
+  // The order as it stands, with the refill just recorded as its latest.
+  return c.json(await toApiOrderAnswer(db, await findOwnOrder(db, userId, orderId), clock.now()), 201)
 })
 
 registerRoute(orderRoutes, 'exportOrders', (c, { query }) => {
-  const stream = orderCsvStream(c.var.deps.db, { userId: c.var.user.id }, query)
+  const stream = orderCsvStream(c.var.deps.db, { userId: c.var.workspace.accountId }, query)
   return c.body(stream, 200, {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': 'attachment; filename="orders.csv"',

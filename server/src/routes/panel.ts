@@ -1,13 +1,12 @@
-import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import type { ContactMethod } from '@engage/contract'
 import { type Context, Hono } from 'hono'
 import { listContactMethods } from '../domain/panel-content'
 import { serviceCatalogue } from '../domain/services'
 import type { AppEnv } from '../http/env'
+import { encodedFor, isCompressedCopy, readStoredFile, storeBody, type StoredBody } from '../http/stored-body'
 import type { Logger } from '../logger'
 import { pagePolicy } from './panel-policy'
 import { sendSignedInPage, type SignedInPage, type SignedInPageOptions } from './signed-in-page'
@@ -18,7 +17,9 @@ import { sendSignedInPage, type SignedInPage, type SignedInPageOptions } from '.
 //   the current service list, rendered again when the list changes, so the pricing grid is never stale;
 // - the signed-in pages /dashboard, /orders and /wallet with a valid session cookie: rendered for that
 //   session by the panel's server render and streamed (signed-in-page.ts); the browser hydrates them;
-// - /auth, /logout, /settings, the operator console (/admin/...) and the signed-in pages without a session: the app shell,
+// - /auth, /logout, /settings, /analytics, /notifications, /support, /affiliates, the operator console (/admin/...),
+//   the invitation links (/invitation/...) and the
+//   signed-in pages without a session: the app shell,
 //   rendered in the browser;
 // - any other path: the landing page, with status 404.
 // Mount it last: its catch-all answers every GET the API, the sandbox and the simulator have not.
@@ -32,9 +33,20 @@ export const defaultPanelDistDir = path.resolve(import.meta.dirname, '../../../a
  */
 const signedInPaths = new Set(['/dashboard', '/orders', '/wallet'])
 /** Paths of the app shell: rendered in the browser (the guard and the session live there). */
-const appShellPaths = new Set(['/auth', '/logout', '/settings', ...signedInPaths])
-/** The operator console: /admin and its sections (/admin/users, ...), also the app shell. */
-const appShellPrefixes = ['/admin']
+const appShellPaths = new Set([
+  '/auth',
+  '/logout',
+  '/settings',
+  '/analytics',
+  '/notifications',
+  '/affiliates',
+  ...signedInPaths,
+])
+/**
+ * The operator console (/admin, /admin/users, ...), the support tickets (/support, /support/31) and the invitation
+ * links: the app shell too.
+ */
+const appShellPrefixes = ['/admin', '/support', '/invitation']
 
 /** Prefixes that belong to other parts of the server: never answered with a page. */
 const serverPrefixes = ['/api', '/sandbox', '/simulator', '/widget']
@@ -65,34 +77,23 @@ export interface PanelRender {
   renderSignedInPage(options: SignedInPageOptions): Promise<SignedInPage | null>
 }
 
-/** A response body kept in memory with its compressed forms. */
-interface StoredBody {
-  raw: Buffer
-  gzip: Buffer
-  brotli: Buffer
-  contentType: string
-  etag: string
+/** A response body kept in memory with its compressed forms, and an HTML page's own policy. */
+interface PanelBody extends StoredBody {
   /** A page's Content-Security-Policy (pagePolicy); assets keep the server's. */
   policy?: string
 }
 
-function storedBody(raw: Buffer, contentType: string): StoredBody {
-  return {
-    policy: contentType.startsWith('text/html') ? pagePolicy(raw.toString('utf8')) : undefined,
-    raw,
-    gzip: gzipSync(raw, { level: 9 }),
-    brotli: brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-    contentType,
-    etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`,
-  }
+/** An HTML page with the policy its inline scripts need. */
+function storedPage(page: StoredBody): PanelBody {
+  return { ...page, policy: pagePolicy(page.raw.toString('utf8')) }
 }
 
 /** The panel's build, loaded once at start. */
 export interface PanelBuild {
-  assets: Map<string, StoredBody>
-  shell: StoredBody
+  assets: Map<string, PanelBody>
+  shell: PanelBody
   /** The build's own copies of the public pages, until (and unless) the server render replaces them. */
-  prerendered: Map<string, StoredBody>
+  prerendered: Map<string, PanelBody>
   render: PanelRender
   template: string
   /** The app's HTML entry (dist/server/index.html), which the signed-in pages are rendered into. */
@@ -109,25 +110,26 @@ export async function loadPanelBuild(distDir = defaultPanelDistDir): Promise<Pan
   const shellFile = path.join(clientDir, 'shell.html')
   if (!existsSync(renderFile) || !existsSync(shellFile)) return null
 
-  const assets = new Map<string, StoredBody>()
+  const assets = new Map<string, PanelBody>()
   const stylesheets: Record<string, string> = {}
   for (const name of readdirSync(path.join(clientDir, 'assets'))) {
+    if (isCompressedCopy(name)) continue
     const type = contentTypes[path.extname(name)] ?? 'application/octet-stream'
-    const content = readFileSync(path.join(clientDir, 'assets', name))
-    assets.set(name, storedBody(content, type))
-    if (name.endsWith('.css')) stylesheets[`assets/${name}`] = content.toString('utf8')
+    const asset = readStoredFile(path.join(clientDir, 'assets', name), type)
+    assets.set(name, asset)
+    if (name.endsWith('.css')) stylesheets[`assets/${name}`] = asset.raw.toString('utf8')
   }
   const render = (await import(pathToFileURL(renderFile).href)) as PanelRender
-  const prerendered = new Map<string, StoredBody>()
+  const prerendered = new Map<string, PanelBody>()
   for (const route of render.prerenderedPaths) {
     const file = path.join(clientDir, route, 'index.html')
-    prerendered.set(route, storedBody(readFileSync(file), contentTypes['.html']!))
+    prerendered.set(route, storedPage(readStoredFile(file, contentTypes['.html']!)))
   }
   const readManifest = (build: string) =>
     JSON.parse(readFileSync(path.join(clientDir, '.vite', `manifest-${build}.json`), 'utf8')) as unknown
   return {
     assets,
-    shell: storedBody(readFileSync(shellFile), contentTypes['.html']!),
+    shell: storedPage(readStoredFile(shellFile, contentTypes['.html']!)),
     prerendered,
     render,
     template: readFileSync(path.join(distDir, 'server', 'public.html'), 'utf8'),
@@ -137,19 +139,14 @@ export async function loadPanelBuild(distDir = defaultPanelDistDir): Promise<Pan
   }
 }
 
-function send(c: Context<AppEnv>, body: StoredBody, options: { status?: 200 | 404; cacheControl: string }) {
+function send(c: Context<AppEnv>, body: PanelBody, options: { status?: 200 | 404; cacheControl: string }) {
   // A 304's headers replace the cached response's: the page's policy goes along, or the browser would run
   // the cached page under the server's default policy, which refuses its inline script.
   const policy: Record<string, string> = body.policy ? { 'Content-Security-Policy': body.policy } : {}
   if (c.req.header('If-None-Match') === body.etag && options.status !== 404) {
     return c.body(null, 304, { ETag: body.etag, 'Cache-Control': options.cacheControl, ...policy })
   }
-  const accepted = c.req.header('Accept-Encoding') ?? ''
-  const [encoding, payload] = /\bbr\b/.test(accepted)
-    ? (['br', body.brotli] as const)
-    : /\bgzip\b/.test(accepted)
-      ? (['gzip', body.gzip] as const)
-      : ([undefined, body.raw] as const)
+  const { encoding, payload } = encodedFor(c.req.header('Accept-Encoding'), body)
   const headers: Record<string, string> = {
     'Content-Type': body.contentType,
     'Cache-Control': options.cacheControl,
@@ -171,13 +168,13 @@ export type ApiFetch = (request: Request, env: AppEnv['Bindings']) => Response |
 export function panelRoutes(build: PanelBuild, logger: Logger, api: ApiFetch) {
   // The public pages rendered by the server render, for the service list and contact methods they were
   // rendered with (every page names the operator's support addresses and hours, so a change re-renders them).
-  let rendered: { version: string; pages: Promise<Map<string, StoredBody>> } | undefined
+  let rendered: { version: string; pages: Promise<Map<string, PanelBody>> } | undefined
 
   async function renderPublicPages(
     prices: Record<string, number>,
     contactMethods: ContactMethod[],
-  ): Promise<Map<string, StoredBody>> {
-    const pages = new Map<string, StoredBody>()
+  ): Promise<Map<string, PanelBody>> {
+    const pages = new Map<string, PanelBody>()
     for (const route of build.render.prerenderedPaths) {
       const html = await build.render.renderPage({
         template: build.template,
@@ -187,12 +184,12 @@ export function panelRoutes(build: PanelBuild, logger: Logger, api: ApiFetch) {
         contactMethods,
         stylesheets: build.stylesheets,
       })
-      pages.set(route, storedBody(Buffer.from(html), contentTypes['.html']!))
+      pages.set(route, storedPage(storeBody(Buffer.from(html), contentTypes['.html']!)))
     }
     return pages
   }
 
-  async function publicPage(c: Context<AppEnv>, route: string): Promise<StoredBody> {
+  async function publicPage(c: Context<AppEnv>, route: string): Promise<PanelBody> {
     try {
       const [catalogue, contactMethods] = await Promise.all([
         serviceCatalogue(c.var.deps.db),

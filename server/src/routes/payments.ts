@@ -49,7 +49,7 @@ export const paymentRoutes = new Hono<AppEnv>()
 
 registerRoute(paymentRoutes, 'paymentStatus', async (c, { query }) => {
   const status = await depositStatus(c.var.deps.db, {
-    userId: c.var.user.id,
+    userId: c.var.workspace.accountId,
     orderId: query.order_id,
   })
   // Another customer's payment answers exactly like a missing one.
@@ -78,7 +78,8 @@ registerRoute(paymentRoutes, 'createPayment', async (c, { body }) => {
   const { deps } = c.var
   try {
     const deposit = await startDeposit(deps.db, gateway, {
-      userId: c.var.user.id,
+      userId: c.var.workspace.accountId,
+      actorUserId: c.var.user.id,
       amount: usdToMicros(body.amount),
       method: body.method,
       publicUrl: deps.config.publicUrl,

@@ -27,8 +27,8 @@ userRoutes.use('/user/*', requireAuth)
 
 registerRoute(userRoutes, 'getMe', async (c) => {
   const { db, clock, config } = c.var.deps
-  const userId = c.var.user.id
-  // The customer's own data in one statement; the tabs every customer shares come from memory.
+  const userId = c.var.workspace.accountId
+  // The account's data in one statement; the tabs every customer shares come from memory.
   let me = await readMe(db, userId, ME_RECENT_LIMIT, config.dataKey)
   if (me?.aiPresetsAt === null) {
     // The first /me gives the account its AI presets, then reads again to show them.
@@ -36,6 +36,16 @@ registerRoute(userRoutes, 'getMe', async (c) => {
     me = await readMe(db, userId, ME_RECENT_LIMIT, config.dataKey)
   }
   if (!me) throw new Error(`The signed-in account ${String(userId)} has no row`)
+  // In another person's workspace the money, orders and settings are its account's; the name, photo and
+  // settings shown are still the signed-in person's.
+  const person =
+    userId === c.var.user.id
+      ? me
+      : await db
+          .selectFrom('users')
+          .select(['username', 'email', 'profile_photo as profilePhoto', 'phone', 'timezone'])
+          .where('id', '=', c.var.user.id)
+          .executeTakeFirstOrThrow()
   const [totalOrdersPanel, updates, contactMethods, orders] = await Promise.all([
     countPanelOrders(db),
     listUpdates(db),
@@ -43,13 +53,13 @@ registerRoute(userRoutes, 'getMe', async (c) => {
     toApiOrdersWithAi(db, me.orders, me.aiServices),
   ])
   const body: MeResponse = {
-    username: me.username,
-    email: me.email,
+    username: person.username,
+    email: person.email,
     balance: microsToUsd(me.balance),
-    profilePhoto: me.profilePhoto,
+    profilePhoto: person.profilePhoto,
     totalOrders: me.totalOrders,
     totalOrdersPanel,
-    settings: { phone: me.phone ?? '', timezone: me.timezone as MeResponse['settings']['timezone'] },
+    settings: { phone: person.phone ?? '', timezone: person.timezone as MeResponse['settings']['timezone'] },
     aiSettings: me.aiSettings,
     // Which providers the operator's keys cover; never the keys themselves.
     aiProvidersWithPanelKey: AI_PROVIDER_IDS.filter((provider) =>
@@ -59,6 +69,7 @@ registerRoute(userRoutes, 'getMe', async (c) => {
     orders,
     updates: updates satisfies Update[],
     contactMethods: contactMethods satisfies ContactMethod[],
+    unreadNotifications: me.unreadNotifications,
   }
   return c.json(body, 200)
 })
@@ -98,9 +109,9 @@ registerRoute(userRoutes, 'updateProfile', async (c, { body }) => {
 registerRoute(userRoutes, 'saveAiSettings', async (c, { body }) => {
   const settings = body
   const { db, clock, config } = c.var.deps
-  const userId = c.var.user.id
+  const userId = c.var.workspace.accountId
   try {
-    await saveAiSettings(db, userId, settings, clock.now(), config.dataKey)
+    await saveAiSettings(db, userId, settings, clock.now(), config.dataKey, c.var.user.id)
   } catch (error) {
     // Two requests creating the same id (in different case) at once: the unique index refuses the second.
     if (isUniqueViolation(error)) throw new HttpError(409, FAILED_TO_SAVE_SETTINGS)
@@ -111,8 +122,9 @@ registerRoute(userRoutes, 'saveAiSettings', async (c, { body }) => {
 
 registerRoute(userRoutes, 'deleteAiSetting', async (c, { params }) => {
   const { id } = params
-  const { db, config } = c.var.deps
-  const userId = c.var.user.id
-  if (!(await deleteAiSetting(db, userId, id))) throw new HttpError(404, AI_SETTING_NOT_FOUND)
+  const { db, config, clock } = c.var.deps
+  const userId = c.var.workspace.accountId
+  const actor = { userId: c.var.user.id, now: clock.now() }
+  if (!(await deleteAiSetting(db, userId, id, actor))) throw new HttpError(404, AI_SETTING_NOT_FOUND)
   return c.json(await listAiSettings(db, userId, config.dataKey), 200)
 })

@@ -188,7 +188,14 @@ async function answer(c: Context<AppEnv>) {
   c.header('Cache-Control', 'no-store')
   return c.json(
     await runV2Action(
-      { db, userId: owner.userId, now: clock.now(), operatorAiKeys: config.ai.defaultApiKeys },
+      {
+        db,
+        userId: owner.userId,
+        actorUserId: owner.memberUserId,
+        role: owner.role,
+        now: clock.now(),
+        operatorAiKeys: config.ai.defaultApiKeys,
+      },
       action,
       fields,
     ),

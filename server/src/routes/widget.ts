@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../http/env'
 import { HttpError } from '../http/errors'
+import { encodedFor, readStoredFile, storeBody, type StoredBody } from '../http/stored-body'
 import { widgetDocsCss, widgetDocsPage } from './widgetDocs'
 
 // The order widget for partner sites, from the widget's build (packages/widget/dist):
@@ -33,32 +32,13 @@ export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable'
 
 export const WIDGET_NOT_BUILT = 'The widget is not built: run `pnpm --filter @engage/widget run build`'
 
-/** A file kept in memory with its compressed forms. */
-interface StoredFile {
-  raw: Buffer
-  gzip: Buffer
-  brotli: Buffer
-  contentType: string
-  etag: string
-}
-
-function storedFile(raw: Buffer, contentType: string): StoredFile {
-  return {
-    raw,
-    gzip: gzipSync(raw, { level: 9 }),
-    brotli: brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-    contentType,
-    etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`,
-  }
-}
-
 /** The widget's build: the loader, the hashed files it loads, and the module re-exporting the current bundle. */
 interface WidgetBuild {
-  loader: StoredFile
-  assets: Map<string, StoredFile>
-  current: StoredFile
+  loader: StoredBody
+  assets: Map<string, StoredBody>
+  current: StoredBody
   /** The element's types; null for a build without them. */
-  types: StoredFile | null
+  types: StoredBody | null
 }
 
 /** The current bundle's stable URL: revalidated (its ETag) on every use. */
@@ -78,16 +58,13 @@ export function loadWidgetBuild(distDir = defaultWidgetDistDir): WidgetBuild | n
   // Resolved against /widget/current.js, as the loader resolves the bundle's name against /widget/loader.js.
   const reexport = `export * from ${JSON.stringify(`./${manifest.bundle}`)}\n`
   return {
-    loader: storedFile(readFileSync(path.join(distDir, manifest.loader)), JAVASCRIPT),
-    current: storedFile(Buffer.from(reexport), JAVASCRIPT),
+    loader: readStoredFile(path.join(distDir, manifest.loader), JAVASCRIPT),
+    current: storeBody(Buffer.from(reexport), JAVASCRIPT),
     types: manifest.types
-      ? storedFile(readFileSync(path.join(distDir, manifest.types)), 'text/plain; charset=utf-8')
+      ? readStoredFile(path.join(distDir, manifest.types), 'text/plain; charset=utf-8')
       : null,
     assets: new Map([
-      [
-        path.basename(manifest.bundle),
-        storedFile(readFileSync(path.join(distDir, manifest.bundle)), JAVASCRIPT),
-      ],
+      [path.basename(manifest.bundle), readStoredFile(path.join(distDir, manifest.bundle), JAVASCRIPT)],
     ]),
   }
 }
@@ -98,7 +75,7 @@ const crossOriginHeaders = {
   'Access-Control-Allow-Origin': '*',
 }
 
-function send(c: Context<AppEnv>, file: StoredFile, cacheControl: string) {
+function send(c: Context<AppEnv>, file: StoredBody, cacheControl: string) {
   const headers: Record<string, string> = {
     ...crossOriginHeaders,
     'Cache-Control': cacheControl,
@@ -110,12 +87,7 @@ function send(c: Context<AppEnv>, file: StoredFile, cacheControl: string) {
     ?.split(',')
     .map((tag) => tag.trim().replace(/^W\//, ''))
   if (candidates?.includes(file.etag) || candidates?.includes('*')) return c.body(null, 304, headers)
-  const accepted = c.req.header('Accept-Encoding') ?? ''
-  const [encoding, payload] = /\bbr\b/.test(accepted)
-    ? (['br', file.brotli] as const)
-    : /\bgzip\b/.test(accepted)
-      ? (['gzip', file.gzip] as const)
-      : ([undefined, file.raw] as const)
+  const { encoding, payload } = encodedFor(c.req.header('Accept-Encoding'), file)
   if (encoding) headers['Content-Encoding'] = encoding
   return c.body(new Uint8Array(payload), 200, { ...headers, 'Content-Type': file.contentType })
 }

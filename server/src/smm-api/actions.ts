@@ -1,9 +1,20 @@
-import { aiKeyRequired, isHttpUrl, ORDER_NOT_CANCELLABLE, serviceTitleCase } from '@engage/contract'
+import {
+  aiKeyRequired,
+  isDripFeedInterval,
+  isDripFeedRuns,
+  isHttpUrl,
+  ORDER_NOT_CANCELLABLE,
+  serviceTitleCase,
+  SPEND_LIMIT_REACHED,
+  WORKSPACE_FORBIDDEN,
+  workspaceRoleAllows,
+} from '@engage/contract'
 import type { Db } from '../db/connect'
 import type { Order } from '../db/schema'
 import {
   cancelOrder,
   defaultAiSettingRef,
+  type DripFeed,
   insertChargedOrder,
   OrderRefusal,
   type OrderFieldNames,
@@ -75,22 +86,33 @@ function commentLines(text: string | undefined): string[] {
     .filter((line) => line !== '')
 }
 
-/**
- * Places an order like the panel's POST /api/orders/create, in one transaction: the service row is read in it
- * (a charge never uses a stale rate), the order is charged through the ledger and its dispatch enqueued.
- */
 /** A drip-feed field that asks for something: present, and neither blank nor 0. */
 function asksForDripFeed(text: string | undefined): boolean {
   const trimmed = text?.trim() ?? ''
   return trimmed !== '' && trimmed !== '0'
 }
 
-async function add(context: V2Context, fields: V2Fields): Promise<{ order: number }> {
-  // Refused rather than ignored: an order placed whole when the script asked for it spread out is not what
-  // it paid for.
-  if (asksForDripFeed(fields.runs) || asksForDripFeed(fields.interval)) {
-    throw new V2Refusal(V2_ERRORS.dripFeedNotAvailable)
+/** `runs` and `interval` as panels take them: both whole numbers in range, or neither (a whole order). */
+function dripFeedOf(fields: V2Fields): DripFeed | null {
+  if (!asksForDripFeed(fields.runs) && !asksForDripFeed(fields.interval)) return null
+  const runs = Number(fields.runs?.trim() ?? '')
+  const interval = Number(fields.interval?.trim() ?? '')
+  if (!/^\d{1,3}$/.test(fields.runs?.trim() ?? '') || !isDripFeedRuns(runs)) {
+    throw new V2Refusal(V2_ERRORS.incorrectRuns)
   }
+  if (!/^\d{1,4}$/.test(fields.interval?.trim() ?? '') || !isDripFeedInterval(interval)) {
+    throw new V2Refusal(V2_ERRORS.incorrectInterval)
+  }
+  return { runs, interval }
+}
+
+/**
+ * Places an order like the panel's POST /api/orders/create, in one transaction: the service row is read in it
+ * (a charge never uses a stale rate), the order is charged through the ledger and its dispatch enqueued. With
+ * `runs` and `interval` it is a drip-feed order: `quantity` is each run's, the charge is for every run.
+ */
+async function add(context: V2Context, fields: V2Fields): Promise<{ order: number }> {
+  const dripFeed = dripFeedOf(fields)
   const serviceId = idOf(fields.service)
   const link = fields.link?.trim() ?? ''
   try {
@@ -101,6 +123,8 @@ async function add(context: V2Context, fields: V2Fields): Promise<{ order: numbe
           : await trx.selectFrom('services').selectAll().where('id', '=', serviceId).executeTakeFirst()
       if (!service || service.enabled !== 1) throw new V2Refusal(V2_ERRORS.incorrectServiceId)
       if (link.length > 2048 || !isHttpUrl(link)) throw new V2Refusal(V2_ERRORS.incorrectLink)
+      // An AI order's texts are written for one whole order; it is not drip-fed.
+      if (dripFeed && service.is_ai === 1) throw new V2Refusal(V2_ERRORS.dripFeedNotAvailable)
 
       // An AI service given its texts sends them as they are, one per unit, and writes none with AI; without
       // them it is an AI order like the panel's, its texts written with the default AI setting.
@@ -128,7 +152,15 @@ async function add(context: V2Context, fields: V2Fields): Promise<{ order: numbe
 
       const placed = await insertChargedOrder(
         trx,
-        { userId: context.userId, service, targetUrl: link, quantity, now: context.now },
+        {
+          userId: context.userId,
+          actorUserId: context.actorUserId,
+          service,
+          targetUrl: link,
+          quantity: dripFeed ? quantity * dripFeed.runs : quantity,
+          dripFeed,
+          now: context.now,
+        },
         ADD_FIELDS,
       )
       // Stored in the order's transaction, before its dispatch job can run: dispatch finds every text and
@@ -151,7 +183,11 @@ async function add(context: V2Context, fields: V2Fields): Promise<{ order: numbe
     return { order: order.id }
   } catch (error) {
     if (error instanceof OrderRefusal) {
-      if (error.kind === 'insufficient_funds') throw new V2Refusal(V2_ERRORS.notEnoughFunds)
+      if (error.kind === 'insufficient_funds') {
+        throw new V2Refusal(
+          error.detail === SPEND_LIMIT_REACHED ? SPEND_LIMIT_REACHED : V2_ERRORS.notEnoughFunds,
+        )
+      }
       if (error.kind === 'conflict') throw new V2Refusal(V2_ERRORS.activeOrderWithLink)
     }
     throw error
@@ -242,7 +278,12 @@ async function cancel(context: V2Context, fields: V2Fields): Promise<V2CancelRes
       continue
     }
     try {
-      await cancelOrder(context.db, { userId: context.userId, orderId, now: context.now })
+      await cancelOrder(context.db, {
+        userId: context.userId,
+        actorUserId: context.actorUserId,
+        orderId,
+        now: context.now,
+      })
       results.push({ order: orderId, cancel: 1 })
     } catch (error) {
       if (!(error instanceof OrderRefusal)) throw error
@@ -259,6 +300,7 @@ const REFILL_REFUSALS: Readonly<Record<RefillRefusal['reason'], string>> = {
   'order-not-found': V2_ERRORS.incorrectOrderId,
   'not-refillable': V2_ERRORS.refillNotAvailable,
   'not-completed': V2_ERRORS.refillOnlyCompleted,
+  'window-ended': V2_ERRORS.refillPeriodEnded,
   'already-active': V2_ERRORS.refillAlreadyActive,
 }
 
@@ -336,8 +378,14 @@ async function balance(context: V2Context): Promise<{ balance: string; currency:
 
 // ---- Dispatch ---------------------------------------------------------------------------------------------
 
+const CHANGING_ACTIONS: ReadonlySet<string> = new Set(['add', 'cancel', 'refill'])
+
 /** Runs `action` for the key's owner; answers the JSON to send, a refusal as `{ error }`. */
 export async function runV2Action(context: V2Context, action: string, fields: V2Fields): Promise<unknown> {
+  // A key acts with its member's role: placing, cancelling and refilling need a member's, reading a viewer's.
+  if (CHANGING_ACTIONS.has(action) && !workspaceRoleAllows(context.role, 'member')) {
+    return { error: WORKSPACE_FORBIDDEN }
+  }
   try {
     switch (action) {
       case 'services':

@@ -1,4 +1,4 @@
-import { QUANTITY_MAX, QUANTITY_MIN } from '@engage/contract'
+import { QUANTITY_MAX, QUANTITY_MIN, type WorkspaceRole } from '@engage/contract'
 import type { Db } from '../db/connect'
 import type { OrderStatus, RefillStatus, Service } from '../db/schema'
 import type { OperatorAiKeys } from '../domain/orders'
@@ -29,9 +29,12 @@ export const V2_ERRORS = {
   refillNotAvailable: 'Refill is not available for this service',
   refillOnlyCompleted: 'Refill is available only for completed orders',
   refillAlreadyActive: 'A refill of this order is already in progress',
+  refillPeriodEnded: 'The refill period of this order has ended',
   incorrectRefillId: 'Incorrect refill ID',
   tooManyRequests: 'Too many requests',
-  dripFeedNotAvailable: 'Drip-feed is not available: leave out runs and interval',
+  dripFeedNotAvailable: 'Drip-feed is not available for this service',
+  incorrectRuns: 'Incorrect runs: a whole number from 2 to 100',
+  incorrectInterval: 'Incorrect interval: a whole number of minutes from 1 to 1440',
 } as const
 
 /** `quantityLessThanMinimal(10)` → 'Quantity less than minimal 10'. */
@@ -51,7 +54,11 @@ export type V2Fields = Readonly<Record<string, string>>
 
 export interface V2Context {
   db: Db
+  /** The account the key acts on. */
   userId: number
+  /** The workspace member the key acts as, and their role there: a viewer's key only reads. */
+  actorUserId: number
+  role: WorkspaceRole
   now: number
   /** The operator's AI keys: an AI order without texts of its own is written with them or refused. */
   operatorAiKeys: OperatorAiKeys

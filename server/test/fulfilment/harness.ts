@@ -1,6 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server'
 import { Hono } from 'hono'
 import type { Provider } from '../../src/db/schema'
+import { countingClientFactory } from '../../src/domain/analytics/upstream-calls'
 import type { FulfilmentDeps, OrderTextsSource } from '../../src/domain/fulfilment'
 import {
   importProviderServices,
@@ -89,7 +90,12 @@ export async function startFulfilmentHarness(options: HarnessOptions = {}): Prom
     db: t.db,
     clock: t.clock,
     logger: silentLogger,
-    clientFor: providerClientFactory(t.config.dataKey, { timeoutMs: options.upstreamTimeoutMs ?? 5000 }),
+    // Counted as the worker's own clients are (jobs/runtime.ts): the reports' upstream error rates.
+    clientFor: countingClientFactory(
+      t.db,
+      t.clock,
+      providerClientFactory(t.config.dataKey, { timeoutMs: options.upstreamTimeoutMs ?? 5000 }),
+    ),
     orderTexts,
     operatorAiKeys: t.config.ai.defaultApiKeys,
   }

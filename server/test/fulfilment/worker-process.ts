@@ -1,14 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { sql } from 'kysely'
+import { createOutboxMailer } from '../../src/adapters/mail'
 import { createDatabase } from '../../src/db/connect'
 import { providerClientFactory } from '../../src/domain/providers'
+import { notificationMailHandler } from '../../src/jobs/handlers/notification-mail'
 import { fulfilmentJobs } from '../../src/jobs/registry'
 import { createWorker, type JobHandlers } from '../../src/jobs/worker'
 import { systemClock } from '../../src/domain/clock'
 import { consoleLogger } from '../../src/logger'
 import './test-jobs'
 
-// A worker process for the crash and concurrency tests: the real worker with every fulfilment job, on the
+// A worker process for the crash and concurrency tests: the real worker with every fulfilment job and the
+// e-mails of the notifications they write (kept in mail_outbox, as without SMTP_URL), on the
 // database the test names, started as a child process (`node --import tsx`) so the test can SIGKILL it
 // anywhere. It prints `ready <owner>` once it polls. With WORKER_RECORD_EXECUTIONS=1 it also runs
 // `test-record` jobs, each inserting (job id, owner, attempt) into the test's job_executions table.
@@ -40,6 +43,15 @@ const { handlers, recurring } = fulfilmentJobs(
   { syncIntervalMs: number('SYNC_INTERVAL_MS', 200), subscriptionIntervalMs: 1000 },
 )
 
+// An order that ends tells its customer; the e-mail is a job of its own, sent as the worker sends it.
+const notificationMail: JobHandlers = {
+  'notification-mail': notificationMailHandler({
+    db,
+    mailer: createOutboxMailer(db, systemClock, consoleLogger),
+    publicUrl: 'http://panel.test',
+  }),
+}
+
 const owner = `child-${process.pid}`
 const recordExecutions: JobHandlers = {
   'test-record': {
@@ -56,7 +68,11 @@ const recordExecutions: JobHandlers = {
 
 const worker = createWorker({
   db,
-  handlers: environment.WORKER_RECORD_EXECUTIONS === '1' ? { ...handlers, ...recordExecutions } : handlers,
+  handlers: {
+    ...handlers,
+    ...notificationMail,
+    ...(environment.WORKER_RECORD_EXECUTIONS === '1' ? recordExecutions : {}),
+  },
   recurring,
   owner,
   concurrency: number('WORKER_CONCURRENCY', 4),

@@ -1,4 +1,5 @@
-import { adminEndpoints, API_V2_PATH, type EndpointDefinition, endpoints } from '@engage/contract'
+import { adminEndpoints, API_V2_PATH, type EndpointDefinition } from '@engage/contract'
+import { endpoints } from '@engage/contract/all-endpoints'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createSession } from '../../src/domain/sessions'
 import { authed, createTestApp, fund, signUp, type TestApp, uniqueAddress } from '../support/app'

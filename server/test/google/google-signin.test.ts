@@ -290,6 +290,61 @@ describe('starts of a sign-in from one address', () => {
   })
 })
 
+describe('signing up with Google through a referral link', () => {
+  async function referralCode(token: string): Promise<string> {
+    const response = await panel.t.app.request('/api/affiliates', { headers: authed(token) })
+    return ((await response.json()) as { code: string }).code
+  }
+
+  async function referrerOf(email: string): Promise<number | undefined> {
+    const row = await panel.t.db
+      .selectFrom('referrals')
+      .innerJoin('users', 'users.id', 'referrals.referred_id')
+      .select('referrals.referrer_id')
+      .where('users.email', '=', email)
+      .executeTakeFirst()
+    return row === undefined ? undefined : Number(row.referrer_id)
+  }
+
+  it('attributes the new account to the link the browser came through', async () => {
+    const referrer = await signUp(panel.t)
+    const browser = new PopupBrowser()
+    const landing = await browser.navigate(`${panel.url}/r/${await referralCode(referrer.token)}`)
+    expect(landing.hops[0]?.location).toBe('/auth?mode=signup')
+    expect(browser.cookie(panel.url, 'engage_ref')).toBeDefined()
+    const { popup } = await signInWithGoogle(panel, browser)
+    expect(popup.message.newUser).toBe(true)
+    expect(await referrerOf(panel.fake.user.email)).toBe(referrer.userId)
+    // Its work done, the code is forgotten.
+    expect(browser.cookie(panel.url, 'engage_ref')).toBeUndefined()
+  })
+
+  it('refuses a self-referral and leaves an existing account with the referrer it has', async () => {
+    const first = new PopupBrowser()
+    const referrer = await signUp(panel.t)
+    await first.navigate(`${panel.url}/r/${await referralCode(referrer.token)}`)
+    const { popup } = await signInWithGoogle(panel, first)
+    const googleUser = panel.fake.user
+    expect(await referrerOf(googleUser.email)).toBe(referrer.userId)
+
+    // The same person signs in again through their own link, then through someone else's.
+    const own = new PopupBrowser()
+    await own.navigate(`${panel.url}/r/${await referralCode(popup.message.jwtToken ?? '')}`)
+    expect((await signInWithGoogle(panel, own)).popup.message.newUser).toBe(false)
+    const other = await signUp(panel.t)
+    const another = new PopupBrowser()
+    await another.navigate(`${panel.url}/r/${await referralCode(other.token)}`)
+    expect((await signInWithGoogle(panel, another)).popup.message.newUser).toBe(false)
+    expect(await referrerOf(googleUser.email)).toBe(referrer.userId)
+    const referrals = await panel.t.db
+      .selectFrom('referrals')
+      .selectAll()
+      .where('referrer_id', 'in', [other.userId])
+      .execute()
+    expect(referrals).toEqual([])
+  })
+})
+
 describe('signing in through the popup', () => {
   it('creates an account for a new Google user, whose session works on /api/user/me', async () => {
     const usersBefore = await countRows(panel.t, 'users')

@@ -38,7 +38,7 @@ export class PopupBrowser {
     const matching = [...this.cookies.values()].filter(
       (cookie) =>
         cookie.origin === url.origin &&
-        (url.pathname === cookie.path || url.pathname.startsWith(`${cookie.path}/`)),
+        (cookie.path === '/' || url.pathname === cookie.path || url.pathname.startsWith(`${cookie.path}/`)),
     )
     return matching.length > 0
       ? matching.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ')

@@ -15,6 +15,14 @@ import * as idempotencyKeys from './0120_idempotency_keys'
 import * as twoFactorAndSessions from './0140_two_factor_and_sessions'
 import * as serviceCatalogue from './0160_service_catalogue'
 import * as liveEvents from './0170_live_events'
+import * as refillWindow from './0180_refill_window'
+import * as dripFeed from './0190_drip_feed'
+import * as supportTickets from './0200_support_tickets'
+import * as notifications from './0210_notifications'
+import * as affiliates from './0220_affiliates'
+import * as analyticsRollups from './0230_analytics_rollups'
+import * as workspaces from './0240_workspaces'
+import * as workspaceActors from './0250_workspace_actors'
 
 // Every migration, in order. Names are stable: they are recorded in the kysely_migration table.
 export const migrations: Record<string, Migration> = {
@@ -34,4 +42,12 @@ export const migrations: Record<string, Migration> = {
   '0140_two_factor_and_sessions': twoFactorAndSessions,
   '0160_service_catalogue': serviceCatalogue,
   '0170_live_events': liveEvents,
+  '0180_refill_window': refillWindow,
+  '0190_drip_feed': dripFeed,
+  '0200_support_tickets': supportTickets,
+  '0210_notifications': notifications,
+  '0220_affiliates': affiliates,
+  '0230_analytics_rollups': analyticsRollups,
+  '0240_workspaces': workspaces,
+  '0250_workspace_actors': workspaceActors,
 }

@@ -22,6 +22,10 @@ export interface UsersTable {
   created_at: Instant
   /** When the two AI presets were created for the user (once, at the first /api/user/me); migration 0004. */
   ai_presets_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>
+  /** Micro-USD: a debit that takes the balance below it notifies the customer; null, off (migration 0210). */
+  low_balance_threshold: ColumnType<Micros | null, Micros | null | undefined, Micros | null>
+  /** The code of the customer's referral link, given when first asked for (migration 0220). */
+  referral_code: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface SessionsTable {
@@ -37,6 +41,8 @@ export interface SessionsTable {
   /** The User-Agent and client address the session was created from (migration 0140), shown in Settings. */
   user_agent: ColumnType<string | null, string | null | undefined, string | null>
   ip_address: ColumnType<string | null, string | null | undefined, string | null>
+  /** The workspace the session acts in (migration 0240); null: the person's own. */
+  workspace_id: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface AuthAttemptsTable {
@@ -93,6 +99,8 @@ export interface ApiKeysTable {
   /** Written at most once a minute. */
   last_used_at: Instant | null
   revoked_at: Instant | null
+  /** The member the key acts as (migration 0240); `user_id` is the workspace's account it acts on. */
+  member_user_id: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface IdempotencyKeysTable {

@@ -38,6 +38,8 @@ export interface ServicesTable {
   is_ai: ColumnType<number, number | undefined, number>
   enabled: ColumnType<number, number | undefined, number>
   refill: ColumnType<number, number | undefined, number>
+  /** Days after an order completed that a refill may be asked for (1-365; migration 0180). */
+  refill_days: ColumnType<number, number | undefined, number>
   cancel: ColumnType<number, number | undefined, number>
   provider_id: number | null
   remote_service_id: string | null

@@ -26,11 +26,28 @@ import type {
   ServicesTable,
   UpdatesTable,
 } from './catalogue'
+import type { LedgerRollupsTable, OrderRollupsTable, UpstreamCallRollupsTable } from './analytics'
 import type { LiveEventsTable } from './live'
+import type { SupportMessagesTable, SupportTicketsTable } from './support'
+import type { NotificationPreferencesTable, NotificationsTable } from './notifications'
+import type {
+  AffiliateSettingsTable,
+  ReferralEarningsTable,
+  ReferralVisitsTable,
+  ReferralsTable,
+} from './affiliates'
+import type {
+  MemberMonthlySpendTable,
+  WorkspaceActivityTable,
+  WorkspaceInvitationsTable,
+  WorkspaceMembersTable,
+  WorkspacesTable,
+} from './workspaces'
 import type { LedgerEntriesTable, PaymentsTable, SandboxOutcomesTable } from './money'
 import type { AuditLogTable, JobsTable } from './operations'
 import type {
   OrderAiGenerationsTable,
+  OrderRunsTable,
   OrderTextsTable,
   OrdersTable,
   RefillsTable,
@@ -43,6 +60,11 @@ export type * from './money'
 export type * from './orders'
 export type * from './operations'
 export type * from './live'
+export type * from './support'
+export type * from './notifications'
+export type * from './affiliates'
+export type * from './analytics'
+export type * from './workspaces'
 
 export interface Database {
   users: UsersTable
@@ -67,16 +89,34 @@ export interface Database {
   sandbox_outcomes: SandboxOutcomesTable
   order_texts: OrderTextsTable
   order_ai_generations: OrderAiGenerationsTable
+  order_runs: OrderRunsTable
   providers: ProvidersTable
   provider_services: ProviderServicesTable
   api_keys: ApiKeysTable
   refills: RefillsTable
   audit_log: AuditLogTable
   live_events: LiveEventsTable
+  support_tickets: SupportTicketsTable
+  support_messages: SupportMessagesTable
+  notifications: NotificationsTable
+  notification_preferences: NotificationPreferencesTable
+  referrals: ReferralsTable
+  referral_visits: ReferralVisitsTable
+  referral_earnings: ReferralEarningsTable
+  affiliate_settings: AffiliateSettingsTable
+  order_rollups: OrderRollupsTable
+  ledger_rollups: LedgerRollupsTable
+  upstream_call_rollups: UpstreamCallRollupsTable
+  workspaces: WorkspacesTable
+  workspace_members: WorkspaceMembersTable
+  workspace_invitations: WorkspaceInvitationsTable
+  member_monthly_spend: MemberMonthlySpendTable
+  workspace_activity: WorkspaceActivityTable
 }
 
 export type User = Selectable<UsersTable>
 export type Order = Selectable<OrdersTable>
+export type OrderRun = Selectable<OrderRunsTable>
 export type Service = Selectable<ServicesTable>
 export type LedgerEntry = Selectable<LedgerEntriesTable>
 export type Job = Selectable<JobsTable>
@@ -88,3 +128,4 @@ export type ProviderService = Selectable<ProviderServicesTable>
 export type ApiKey = Selectable<ApiKeysTable>
 export type Refill = Selectable<RefillsTable>
 export type AuditLogRow = Selectable<AuditLogTable>
+export type ReferralEarning = Selectable<ReferralEarningsTable>

@@ -3,7 +3,16 @@
 import type { ColumnType } from 'kysely'
 import type { Id, Instant, Micros } from './columns'
 
-export type LedgerKind = 'deposit' | 'order_payment' | 'refund' | 'adjustment' | 'withdrawal'
+/**
+ * What an entry is, and whose act its `actor_user_id` names (the workspace member it counts for):
+ * - deposit: the member who started the payment (payments.started_by);
+ * - order_payment: the member who placed the order, or who created the subscription of a renewal's order;
+ *   counted against that member's monthly spend limit;
+ * - refund: the member whose order it refunds (the actor of the order's charge), whoever caused the refund (the
+ *   customer, the provider, an operator); it comes off that member's spend of the month the order was charged;
+ * - adjustment, withdrawal, referral: null, since an operator or the affiliate programme made them, not a member.
+ */
+export type LedgerKind = 'deposit' | 'order_payment' | 'refund' | 'adjustment' | 'withdrawal' | 'referral'
 
 export interface LedgerEntriesTable {
   id: Id
@@ -16,6 +25,11 @@ export interface LedgerEntriesTable {
   /** Unique: the same business event can never write two entries. */
   idempotency_key: string
   note: string | null
+  /**
+   * The workspace member the entry is the act of (migration 0240; see LedgerKind for each kind); null for history
+   * and for entries no member made.
+   */
+  actor_user_id: ColumnType<number | null, number | null | undefined, number | null>
   created_at: Instant
 }
 
@@ -41,6 +55,8 @@ export interface PaymentsTable {
   /** JSON of what the gateway reported. */
   details: string
   payment_url: string | null
+  /** The workspace member who started the deposit, the actor of its credit (migration 0250). */
+  started_by: ColumnType<number | null, number | null | undefined, number | null>
   created_at: Instant
   updated_at: Instant
   credited_at: Instant | null

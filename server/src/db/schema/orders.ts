@@ -32,7 +32,47 @@ export interface OrdersTable {
   upstream_attempted_at: Instant | null
   /** When the order became completed (migration 0160); null for every other status. */
   completed_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>
+  /** Drip-feed orders (migration 0190): how many runs of quantity / runs each; null for a whole order. */
+  runs: ColumnType<number | null, number | null | undefined, number | null>
+  /** Drip-feed orders: minutes between two runs. */
+  run_interval: ColumnType<number | null, number | null | undefined, number | null>
+  /** Drip-feed orders: the runs placed upstream so far. */
+  runs_sent: ColumnType<number, number | undefined, number>
+  /** Drip-feed orders: when the next run is due; null once none is left to send. */
+  next_run_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>
+  /**
+   * Micro-USD the provider charges for the order (migration 0230): its rate × quantity when sent, then what its
+   * `status` answer reports; 0 until sent.
+   */
+  cost: ColumnType<Micros, Micros | undefined, Micros>
   created_at: Instant
+  updated_at: Instant
+}
+
+export type OrderRunStatus =
+  'scheduled' | 'processing' | 'paused' | 'completed' | 'partial' | 'cancelled' | 'failed'
+
+/** One run of a drip-feed order, placed upstream as its own order (migration 0190). */
+export interface OrderRunsTable {
+  id: Id
+  order_id: number
+  /** 1-based. */
+  run: number
+  quantity: number
+  /** Micro-USD of the order's charge this run stands for; the shares add up to the charge. */
+  share: Micros
+  refunded: ColumnType<Micros, Micros | undefined, Micros>
+  /** When the run is due: the order's creation + (run - 1) × interval. */
+  run_at: Instant
+  status: OrderRunStatus
+  provider_id: number | null
+  upstream_order_id: string | null
+  /** Set just before `add`; with no upstream id it means "maybe placed": never resend. */
+  upstream_attempted_at: Instant | null
+  start_count: number | null
+  remains: number | null
+  /** Why the run failed or is held. */
+  note: string | null
   updated_at: Instant
 }
 
@@ -60,6 +100,11 @@ export interface SubscriptionsTable {
   /** JSON array of AI setting ids. */
   ai_setting_ids: string
   note: string | null
+  /**
+   * The workspace member who created it (migration 0250): its renewals are their debits, counted against their
+   * monthly spend limit; null for subscriptions of before, whose renewals count against nobody.
+   */
+  created_by: ColumnType<number | null, number | null | undefined, number | null>
   created_at: Instant
   updated_at: Instant
 }

@@ -20,7 +20,9 @@ import { sql } from 'kysely'
 import type { Db } from '../../db/connect'
 import type { Order } from '../../db/schema'
 import { isUniqueViolation } from '../accounts'
-import { credit, DuplicateLedgerEventError } from '../ledger'
+import { recordReferralEarning, reviseReferralEarning } from '../affiliates'
+import { creditOrderRefund, DuplicateLedgerEventError } from '../ledger'
+import { notifyOrderEnded } from '../notifications/notify'
 import { cancelOrder, retryOrder } from '../orders'
 import { orderFilterCondition } from '../orders/filters'
 import { auditOfTarget, recordAudit } from './audit'
@@ -296,17 +298,17 @@ async function refundOnce(
       .returningAll()
       .executeTakeFirst()
     if (!after) throw new AdminRefusal(409, ADMIN_REFUND_TOO_LARGE, 'amount')
-    const credited = await credit(trx, {
+    const credited = await creditOrderRefund(trx, {
       userId: Number(before.user_id),
+      orderId: id,
       amount,
-      kind: 'refund',
-      reference: `order:${String(id)}`,
       idempotencyKey: ledgerKey,
       note: input.reason,
       now,
     })
     // Undo the raise of `refunded` with the whole transaction.
     if (!credited) throw new DuplicateLedgerEventError(ledgerKey)
+    await reviseReferralEarning(trx, id, now)
     await auditOrder(trx, actor, 'order.refund', before, after, input.reason, now)
     return {
       message: `Refunded ${formatMicros(amount)} on order ${String(id)}`,
@@ -317,7 +319,8 @@ async function refundOnce(
 
 /**
  * Sets the status by hand (no money moves: refund separately). A paused order keeps the reason as its
- * paused_reason, shown to the customer; any other status clears it.
+ * paused_reason, shown to the customer; any other status clears it. An order ended this way notifies its
+ * customer as one the provider ends.
  */
 export async function adminSetOrderStatus(
   db: Db,
@@ -358,6 +361,13 @@ export async function adminSetOrderStatus(
         if (isUniqueViolation(error)) throw new AdminRefusal(409, DUPLICATE_ACTIVE_ORDER, 'status')
         throw error
       })
+    if (after.status === 'completed' || after.status === 'partial') {
+      // Ended by hand: the referrer earns on what the order kept, as when the provider ends it.
+      const kept = Number(after.charge) - Number(after.refunded)
+      await recordReferralEarning(trx, { id, userId: Number(after.user_id), kept }, now)
+    }
+    // Ended by hand: the customer is told as when the provider ends it (once, not again for the same status).
+    if (after.status !== before.status) await notifyOrderEnded(trx, after, Number(after.refunded), now)
     await auditOrder(trx, actor, 'order.set_status', before, after, input.reason, now)
     return {
       message: `Order ${String(id)} is now ${input.status}`,

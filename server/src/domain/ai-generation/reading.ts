@@ -84,10 +84,3 @@ export function toApiPlacedOrder({ order, isAi }: PlacedOrder): ApiOrder {
   if (!isAi) return answer
   return { ...answer, ai_texts: [], ai_progress: { generated: 0, total: order.quantity }, ai_usage: null }
 }
-
-/** One order as the API answers it, with its AI fields when it is an AI order. */
-export async function toApiOrderWithAi(db: Db, order: Order): Promise<ApiOrder> {
-  const [answer] = await toApiOrdersWithAi(db, [order])
-  if (!answer) throw new Error('toApiOrdersWithAi answered no order')
-  return answer
-}

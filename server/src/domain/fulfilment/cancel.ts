@@ -1,9 +1,11 @@
 import { sql } from 'kysely'
 import { SmmRejectedError, SmmTransientError } from '../../adapters/smm'
-import { credit } from '../ledger'
+import { creditOrderRefund } from '../ledger'
+import { notifyOrderEnded } from '../notifications/notify'
 import { cancelRefusedNote, cancelUnsentNote } from './texts'
-import { type FulfilmentDeps, loadOrder, loadProvider } from './common'
-import { type AppliedStatus, applyUpstreamStatus } from './sync'
+import { type AppliedStatus, type FulfilmentDeps, loadOrder, loadProvider } from './common'
+import { cancelUpstreamRuns } from './runs'
+import { applyUpstreamStatus } from './sync'
 
 // Asking the upstream to cancel a processing order (the cancel-order job); the order ends when the sync
 // sees the provider's Canceled, and a refusal is noted on the order, which goes on.
@@ -44,6 +46,15 @@ export async function cancelUpstreamOrder(deps: FulfilmentDeps, orderId: number)
   const order = await loadOrder(db, orderId)
   if (!order || (order.status !== 'pending' && order.status !== 'processing'))
     return { outcome: 'not-active' }
+  if (order.runs !== null) {
+    const asked = await cancelUpstreamRuns(deps, order.id)
+    if (asked.outcome === 'waiting') return asked
+    const current = await loadOrder(db, order.id)
+    const status = current?.status
+    return status === 'cancelled' || status === 'partial' || status === 'completed'
+      ? { outcome: 'ended', status }
+      : { outcome: 'requested' }
+  }
   if (order.upstream_order_id === null) {
     if (order.upstream_attempted_at !== null) {
       return { outcome: 'waiting', reason: 'Waiting for the order to reach the provider' }
@@ -63,16 +74,16 @@ export async function cancelUpstreamOrder(deps: FulfilmentDeps, orderId: number)
       if (!ended) return false
       const refund = ended.charge - order.refunded
       if (refund > 0) {
-        await credit(trx, {
+        await creditOrderRefund(trx, {
           userId: ended.user_id,
+          orderId: ended.id,
           amount: refund,
-          kind: 'refund',
-          reference: `order:${ended.id}`,
           idempotencyKey: `order:${ended.id}:refund`,
           note: 'Order cancelled before it started',
           now,
         })
       }
+      await notifyOrderEnded(trx, ended, ended.refunded, now)
       return true
     })
     return cancelled ? { outcome: 'ended', status: 'cancelled' } : { outcome: 'not-active' }

@@ -6,8 +6,8 @@ import type { OperatorAiKeys } from '../orders'
 import type { ProviderClientFactory } from '../providers'
 import { NO_PROVIDER, PROVIDER_DISABLED, PROVIDER_REMOVED } from './texts'
 
-// What dispatch, sync and cancel share: their dependencies, the refund of an undelivered remainder, and the
-// lookups of an order, a provider and where a service's orders go.
+// What dispatch, sync and cancel share: their dependencies and the lookups of an order, a provider and where
+// a service's orders go.
 
 /**
  * Where an AI order's texts come from (AI generation stores them with the order): the texts to send upstream as
@@ -26,17 +26,8 @@ export interface FulfilmentDeps {
   operatorAiKeys: OperatorAiKeys
 }
 
-// ---- Refund math ------------------------------------------------------------------------------------------
-
-/**
- * The refund of an order that stopped with `remains` units undelivered: charge × remains / quantity, rounded
- * DOWN to the micro-USD so that we never refund more than the undelivered share of what was charged.
- */
-export function undeliveredRefundMicros(charge: number, quantity: number, remains: number): number {
-  if (quantity <= 0 || charge <= 0) return 0
-  const undelivered = Math.min(Math.max(remains, 0), quantity)
-  return Number((BigInt(charge) * BigInt(undelivered)) / BigInt(quantity))
-}
+/** What applying a provider's answer did to an order or a run. */
+export type AppliedStatus = 'unchanged' | 'updated' | 'held' | 'completed' | 'partial' | 'cancelled'
 
 export async function loadOrder(db: Db, orderId: number): Promise<Order | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst()

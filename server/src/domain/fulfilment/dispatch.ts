@@ -1,8 +1,15 @@
+import { chargeMicros } from '@engage/contract'
 import { SmmRejectedError, SmmTransientError } from '../../adapters/smm'
 import type { Db } from '../../db/connect'
 import type { Order } from '../../db/schema'
 import { PLACEMENT_UNCONFIRMED, providerRefusedReason, providerUnreachableReason } from './texts'
-import { type FulfilmentDeps, loadOrder, noUpstreamReason, serviceUpstream } from './common'
+import {
+  type FulfilmentDeps,
+  loadOrder,
+  noUpstreamReason,
+  serviceUpstream,
+  type ServiceUpstream,
+} from './common'
 
 // Sending a pending order upstream. The SMM protocol has no idempotency key, so placement follows one rule:
 // the attempt is recorded and committed before `add` is called, and the upstream id is stored as soon as `add`
@@ -37,6 +44,21 @@ function surelyNotPlaced(error: SmmTransientError): boolean {
 }
 
 /**
+ * What a failed `add` means for the order (or drip-feed run) it was to place: the provider refused it (it has
+ * none; the reason is the customer's to read), it surely did not get it (its attempt is forgotten and the job
+ * asks again), or it may have it (never sent again; held for review).
+ */
+export type AddFailure =
+  { kind: 'refused'; reason: string } | { kind: 'not-placed' } | { kind: 'unconfirmed' }
+
+export function addFailure(error: unknown): AddFailure {
+  if (error instanceof SmmRejectedError)
+    return { kind: 'refused', reason: providerRefusedReason(error.message) }
+  if (error instanceof SmmTransientError && surelyNotPlaced(error)) return { kind: 'not-placed' }
+  return { kind: 'unconfirmed' }
+}
+
+/**
  * Pauses a pending order that has no upstream id. `clearAttempt` forgets the attempt: only when the provider
  * surely has no order (it refused it, or the order never reached it), so a retry may send it again.
  */
@@ -67,11 +89,13 @@ async function storeUpstreamOrderId(
   deps: FulfilmentDeps,
   order: Order,
   upstreamOrderId: string,
+  cost: number,
 ): Promise<void> {
   const result = await deps.db
     .updateTable('orders')
     .set({
       upstream_order_id: upstreamOrderId,
+      cost,
       status: 'processing',
       paused_reason: null,
       updated_at: deps.clock.now(),
@@ -83,6 +107,20 @@ async function storeUpstreamOrderId(
   if (Number(result.numUpdatedRows) !== 1) {
     deps.logger.error('An upstream order id could not be stored', { orderId: order.id, upstreamOrderId })
   }
+}
+
+/**
+ * What the provider will charge for an order, as its last imported rate says (0 when the service is not in its
+ * imported catalogue); the provider's own figure replaces it once a `status` answer reports one.
+ */
+async function providerCost(db: Db, upstream: ServiceUpstream, quantity: number): Promise<number> {
+  const row = await db
+    .selectFrom('provider_services')
+    .select('rate_per_1k')
+    .where('provider_id', '=', upstream.provider.id)
+    .where('remote_service_id', '=', String(upstream.remoteServiceId))
+    .executeTakeFirst()
+  return row ? chargeMicros(Number(row.rate_per_1k), quantity) : 0
 }
 
 /**
@@ -158,12 +196,13 @@ export async function dispatchOrder(deps: FulfilmentDeps, orderId: number): Prom
     })
     upstreamOrderId = String(answer.orderId)
   } catch (error) {
-    if (error instanceof SmmRejectedError) {
-      const reason = providerRefusedReason(error.message)
+    const failure = addFailure(error)
+    if (failure.kind === 'refused') {
+      const { reason } = failure
       await pauseUnplacedOrder(db, { orderId: order.id, reason, clearAttempt: true, now: clock.now() })
       return { outcome: 'paused', reason }
     }
-    if (error instanceof SmmTransientError && surelyNotPlaced(error)) {
+    if (failure.kind === 'not-placed') {
       // Forget this attempt so the job's next one may send the order; conditional on it being ours.
       await db
         .updateTable('orders')
@@ -186,7 +225,8 @@ export async function dispatchOrder(deps: FulfilmentDeps, orderId: number): Prom
     })
     return { outcome: 'paused', reason: PLACEMENT_UNCONFIRMED }
   }
-  await storeUpstreamOrderId(deps, order, upstreamOrderId)
+  const quantitySent = comments ? comments.length : order.quantity
+  await storeUpstreamOrderId(deps, order, upstreamOrderId, await providerCost(db, upstream, quantitySent))
   return { outcome: 'placed', upstreamOrderId }
 }
 

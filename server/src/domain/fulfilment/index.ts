@@ -4,5 +4,6 @@
 export * from './cancel'
 export * from './common'
 export * from './dispatch'
+export * from './runs'
 export * from './sync'
 export * from './texts'

@@ -5,6 +5,7 @@
 export * from './refusals'
 export * from './ai-snapshot'
 export * from './ai-key'
+export * from './charged-order'
 export * from './place'
 export * from './mass'
 export * from './read'

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect'
 import type { Order, Service } from '../../db/schema'
 import { defaultAiSettingRef, type OperatorAiKeys, requireAiSettingKey } from './ai-key'
 import { type AiSettingSnapshot, resolveAiSettings, snapshotFromRow } from './ai-snapshot'
-import { chargeOrder, checkServiceQuantity, insertPendingOrder, orderableService } from './place'
+import { chargeOrder, checkServiceQuantity, insertPendingOrder, orderableService } from './charged-order'
 import { OrderRefusal } from './refusals'
 
 export interface MassOrderItemInput {
@@ -27,6 +27,8 @@ export async function placeMassOrder(
   db: Db,
   input: {
     userId: number
+    /** The workspace member who places them (their monthly limit, the activity log). */
+    actorUserId?: number
     items: readonly MassOrderItemInput[]
     operatorAiKeys: OperatorAiKeys
     now: number
@@ -99,7 +101,7 @@ export async function placeMassOrder(
       orderOfItem.set(index, order)
     }
     const orders = prepared.flatMap(({ index }) => orderOfItem.get(index) ?? [])
-    for (const order of orders) await chargeOrder(trx, order, input.now)
+    for (const order of orders) await chargeOrder(trx, order, input.now, input.actorUserId ?? null)
     return orders
   })
 }

@@ -1,157 +1,40 @@
 import {
   type AiSettingFields,
-  chargeMicros,
   isAiService,
+  DRIP_FEED_NOT_FOR_AI,
   DUPLICATE_ACTIVE_ORDER,
   INSUFFICIENT_BALANCE,
+  SPEND_LIMIT_REACHED,
   UNKNOWN_SERVICE,
 } from '@engage/contract'
 import { type Kysely, sql } from 'kysely'
-import type { Db } from '../../db/connect'
+import { type Db, keepPrepared } from '../../db/connect'
 import { isPostgres } from '../../db/dialect'
-import type { Order, Service } from '../../db/schema'
-import { DEFAULT_MAX_ATTEMPTS, enqueue } from '../../jobs/queue'
+import type { Order } from '../../db/schema'
+import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/queue'
 import { currentRequestId } from '../../ops/request-context'
-import { debit, DuplicateLedgerEventError, InsufficientFundsError } from '../ledger'
+import { DuplicateLedgerEventError } from '../ledger'
+import { notifyLowBalanceCrossing } from '../notifications/notify'
+import { ADD_WITHIN_LIMIT, isWorkspaceMember, spendMonth } from '../workspaces/spend'
 import { defaultAiSettingRef, type OperatorAiKeys, requireAiSettingKey } from './ai-key'
-import { type AiSettingSnapshot, snapshotFromInput } from './ai-snapshot'
-import { isActiveOrderConflict, OrderRefusal, serviceQuantityRangeMessage } from './refusals'
+import { snapshotFromInput } from './ai-snapshot'
+import {
+  chargeOrder,
+  checkServiceQuantity,
+  CREATE_ORDER_FIELDS,
+  type DripFeed,
+  insertChargedOrder,
+  orderableService,
+} from './charged-order'
+import { isActiveOrderConflict, OrderRefusal } from './refusals'
 
-// Placing.
-
-/** Where each order field came from in the request, so a refusal names the field the client sent. */
-export interface OrderFieldNames {
-  serviceType: string
-  quantity: string
-  targetUrl: string
-}
-
-export const CREATE_ORDER_FIELDS: OrderFieldNames = {
-  serviceType: 'service_type',
-  quantity: 'quantity',
-  targetUrl: 'target_url',
-}
-
-/** The enabled service a customer names, or a refusal naming the field. */
-export async function orderableService(db: Db, serviceType: string, field: string): Promise<Service> {
-  const service = await db
-    .selectFrom('services')
-    .selectAll()
-    .where('name', '=', serviceType)
-    .executeTakeFirst()
-  if (!service || service.enabled !== 1) throw new OrderRefusal('invalid', UNKNOWN_SERVICE, field)
-  return service
-}
-
-/** Refuses a quantity outside the service's own limits (the request schema already holds 1 to 10,000). */
-export function checkServiceQuantity(service: Service, quantity: number, field: string): void {
-  if (quantity < service.min_quantity || quantity > service.max_quantity) {
-    throw new OrderRefusal('invalid', serviceQuantityRangeMessage(service), field)
-  }
-}
-
-export interface ChargedOrderInput {
-  userId: number
-  service: Service
-  targetUrl: string
-  quantity: number
-  customComment?: string | null
-  aiSetting?: AiSettingSnapshot | null
-  subscriptionId?: number | null
-  now: number
-}
-
-/**
- * Inserts a pending order with its charge (rate × quantity rounded up) using `trx`, or refuses a second active
- * order for the same link and service, naming `fields.targetUrl`. The order is not paid yet: see chargeOrder.
- */
-export async function insertPendingOrder(
-  trx: Db,
-  input: ChargedOrderInput,
-  fields: OrderFieldNames,
-): Promise<Order> {
-  try {
-    return await trx
-      .insertInto('orders')
-      .values({
-        user_id: input.userId,
-        service_id: input.service.id,
-        service_type: input.service.name,
-        target_url: input.targetUrl,
-        quantity: input.quantity,
-        charge: chargeMicros(input.service.rate_per_1k, input.quantity),
-        status: 'pending',
-        start_count: null,
-        remains: null,
-        custom_comment: input.customComment ?? null,
-        ai_setting: input.aiSetting && input.service.is_ai === 1 ? JSON.stringify(input.aiSetting) : null,
-        subscription_id: input.subscriptionId ?? null,
-        paused_reason: null,
-        provider_id: input.service.provider_id,
-        upstream_order_id: null,
-        upstream_attempted_at: null,
-        created_at: input.now,
-        updated_at: input.now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
-  } catch (error) {
-    if (isActiveOrderConflict(error))
-      throw new OrderRefusal('conflict', DUPLICATE_ACTIVE_ORDER, fields.targetUrl)
-    throw error
-  }
-}
-
-/**
- * Pays an inserted order through the ledger's conditional debit and enqueues its `dispatch-order` job, using
- * `trx`. Refuses a balance too low; the caller's rollback then undoes the order too.
- */
-export async function chargeOrder(trx: Db, order: Order, now: number): Promise<void> {
-  // A free service moves no money, and the ledger records only balance changes.
-  if (order.charge > 0) {
-    try {
-      await debit(trx, {
-        userId: order.user_id,
-        amount: order.charge,
-        kind: 'order_payment',
-        reference: `order:${order.id}`,
-        idempotencyKey: `order:${order.id}:charge`,
-        now,
-      })
-    } catch (error) {
-      if (error instanceof InsufficientFundsError)
-        throw new OrderRefusal('insufficient_funds', INSUFFICIENT_BALANCE)
-      throw error
-    }
-  }
-  await enqueue(trx, {
-    kind: 'dispatch-order',
-    payload: { orderId: order.id },
-    uniqueKey: `order:${order.id}:dispatch`,
-    now,
-  })
-}
-
-/**
- * Inserts a pending order, charges it and enqueues its dispatch, all with `trx`, which must be a transaction:
- * a refusal throws after writes that the caller's rollback undoes.
- *
- * The order row comes before the debit on purpose: every order transaction takes the link's unique index entry
- * first and the customer's balance row last, so two transactions of one customer never wait on each other in
- * opposite orders (PostgreSQL would abort one as a deadlock).
- */
-export async function insertChargedOrder(
-  trx: Db,
-  input: ChargedOrderInput,
-  fields: OrderFieldNames,
-): Promise<Order> {
-  const order = await insertPendingOrder(trx, input, fields)
-  await chargeOrder(trx, order, input.now)
-  return order
-}
+// Placing one order (POST /api/orders/create), drip-fed or not.
 
 export interface PlaceOrderInput {
+  /** The account (users row) the order belongs to and is paid from. */
   userId: number
+  /** The workspace member who places it: counted against their monthly limit, named in the activity log. */
+  actorUserId?: number
   serviceType: string
   targetUrl: string
   quantity: number
@@ -160,6 +43,8 @@ export interface PlaceOrderInput {
   aiSetting: AiSettingFields | null
   /** The operator's AI keys: an AI order that neither they nor the customer's saved setting can write is refused. */
   operatorAiKeys: OperatorAiKeys
+  /** Set for a drip-feed order: `quantity` is then each run's. */
+  dripFeed?: DripFeed | null
   now: number
 }
 
@@ -200,24 +85,36 @@ function insertOrderFromService(input: PlaceOrderInput) {
 }
 
 /**
- * PostgreSQL: the order, its conditional debit, its ledger entry and its dispatch job as one statement, so an
- * order costs three round trips (begin, this, commit). The order row is inserted before the balance row is
- * locked, as insertChargedOrder does, so that every order transaction takes its locks in the same sequence.
- * `debited` is 0 when the balance did not cover the charge (or the order is free); `recorded` is 0 when the
- * ledger already held the event. The caller's transaction rolls back on either.
+ * PostgreSQL: the order, its conditional debit, its ledger entry, its dispatch job and, for a workspace member,
+ * their month's spend count and the activity line, as one statement, so an order costs three round trips
+ * (begin, this, commit). The order row is inserted before the balance row is locked, and the spend count after
+ * it, as insertChargedOrder and the ledger's debit do, so that every order transaction takes its locks in the
+ * same sequence. `debited` is 0 when the balance did not cover the charge (or the order is free); `recorded` is 0
+ * when the ledger already held the event; `spend_counted` is 0 when the member's count refused the charge (over
+ * their limit) or the person is no member (an operator). The caller's transaction rolls back on a refusal.
  */
 function placeOrderStatement(input: PlaceOrderInput) {
-  return sql<InsertedOrderRow & { debited: number | string; recorded: number | string }>`with
+  const actor = sql`cast(${input.actorUserId ?? null} as bigint)`
+  return sql<
+    InsertedOrderRow & {
+      debited: number | string
+      recorded: number | string
+      spend_counted: number | string
+      balance_after: number | null
+      low_balance_threshold: number | null
+    }
+  >`with
     o as (${insertOrderFromService(input)}),
     d as (
       update users set balance = users.balance - o.charge from o
       where users.id = o.user_id and o.charge > 0 and users.balance >= o.charge
-      returning users.id
+      returning users.id, users.balance, users.low_balance_threshold
     ),
     l as (
-      insert into ledger_entries (user_id, amount, kind, reference, idempotency_key, note, created_at)
+      insert into ledger_entries (user_id, amount, kind, reference, idempotency_key, note, actor_user_id,
+        created_at)
       select o.user_id, -o.charge, 'order_payment', 'order:' || o.id, 'order:' || o.id || ':charge', null,
-        o.created_at
+        cast(${input.actorUserId ?? null} as bigint), o.created_at
       from o join d on d.id = o.user_id
       on conflict (idempotency_key) do nothing
       returning id
@@ -231,8 +128,30 @@ function placeOrderStatement(input: PlaceOrderInput) {
       from o
       on conflict (unique_key) do nothing
       returning id
+    ),
+    s as (
+      insert into member_monthly_spend (workspace_id, user_id, month, spent)
+      select m.workspace_id, m.user_id, cast(${spendMonth(input.now)} as text), o.charge
+      from o join d on d.id = o.user_id
+      join workspace_members m on m.user_id = ${actor}
+        and m.workspace_id = (select id from workspaces where account_id = o.user_id)
+      where o.charge <= coalesce(m.monthly_limit, o.charge)
+      ${ADD_WITHIN_LIMIT}
+    ),
+    a as (
+      insert into workspace_activity (workspace_id, actor_user_id, action, subject, detail, created_at)
+      select w.id, ${actor}, 'order.placed', 'order:' || o.id,
+        json_build_object('service', o.service_type, 'quantity', o.quantity,
+          'charge', cast(o.charge as double precision) / 1000000)::text,
+        o.created_at
+      from o join workspaces w on w.account_id = o.user_id
+      where ${actor} is not null
+      returning id
     )
-    select o.*, (select count(*) from d) as debited, (select count(*) from l) as recorded from o`
+    select o.*, (select count(*) from d) as debited, (select count(*) from l) as recorded,
+      (select count(*) from s) as spend_counted,
+      (select balance from d) as balance_after, (select low_balance_threshold from d) as low_balance_threshold
+    from o`
 }
 
 /** Why the conditional insert inserted nothing: the refusal the service's row calls for. */
@@ -251,6 +170,7 @@ async function refuseOrder(trx: Db, input: PlaceOrderInput): Promise<never> {
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
   const fields = CREATE_ORDER_FIELDS
+  if (input.dripFeed) return placeDripFeedOrder(db, input, input.dripFeed)
   // Known by the service's name, so the single statement below stays the only write and no read comes first
   // for other services.
   if (isAiService(input.serviceType)) {
@@ -267,21 +187,47 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
   return db.transaction().execute(async (trx) => {
     try {
       if (isPostgres(trx as unknown as Kysely<unknown>)) {
-        const { rows } = await placeOrderStatement(input).execute(trx)
+        const statement = placeOrderStatement(input).compile(trx)
+        keepPrepared(statement.sql)
+        const { rows } = await trx.executeQuery(statement)
         const row = rows[0]
         if (!row) return await refuseOrder(trx, input)
-        const { debited, recorded, ...inserted } = row
+        const {
+          debited,
+          recorded,
+          spend_counted: spendCounted,
+          balance_after: balance,
+          low_balance_threshold: threshold,
+          ...inserted
+        } = row
         if (inserted.charge > 0 && Number(debited) !== 1)
           throw new OrderRefusal('insufficient_funds', INSUFFICIENT_BALANCE)
         if (inserted.charge > 0 && Number(recorded) !== 1)
           throw new DuplicateLedgerEventError(`order:${inserted.id}:charge`)
+        if (
+          inserted.charge > 0 &&
+          input.actorUserId !== undefined &&
+          Number(spendCounted) !== 1 &&
+          (await isWorkspaceMember(trx, inserted.user_id, input.actorUserId))
+        )
+          throw new OrderRefusal('insufficient_funds', SPEND_LIMIT_REACHED)
+        // The ledger's debit tells of a fall below the low-balance threshold; this statement is that debit.
+        if (balance !== null) {
+          await notifyLowBalanceCrossing(trx, {
+            userId: inserted.user_id,
+            amount: inserted.charge,
+            balance: Number(balance),
+            threshold: threshold === null ? null : Number(threshold),
+            now: input.now,
+          })
+        }
         return splitInsertedOrder(inserted)
       }
       const { rows } = await insertOrderFromService(input).execute(trx)
       const row = rows[0] as InsertedOrderRow | undefined
       if (!row) return await refuseOrder(trx, input)
       const placed = splitInsertedOrder(row)
-      await chargeOrder(trx, placed.order, input.now)
+      await chargeOrder(trx, placed.order, input.now, input.actorUserId ?? null)
       return placed
     } catch (error) {
       if (isActiveOrderConflict(error))
@@ -289,4 +235,33 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
       throw error
     }
   })
+}
+
+/**
+ * A drip-feed order: the service's limits hold each run's quantity, the order is charged once for every run
+ * (rate × runs × quantity, rounded up) and its runs are scheduled, all in one transaction. AI services, whose
+ * texts are written for one whole order, are not drip-fed.
+ */
+async function placeDripFeedOrder(db: Db, input: PlaceOrderInput, dripFeed: DripFeed): Promise<PlacedOrder> {
+  const fields = CREATE_ORDER_FIELDS
+  if (isAiService(input.serviceType)) throw new OrderRefusal('invalid', DRIP_FEED_NOT_FOR_AI, 'runs')
+  const order = await db.transaction().execute(async (trx) => {
+    const service = await orderableService(trx, input.serviceType, fields.serviceType)
+    if (service.is_ai === 1) throw new OrderRefusal('invalid', DRIP_FEED_NOT_FOR_AI, 'runs')
+    checkServiceQuantity(service, input.quantity, fields.quantity)
+    return insertChargedOrder(
+      trx,
+      {
+        userId: input.userId,
+        service,
+        targetUrl: input.targetUrl,
+        quantity: input.quantity * dripFeed.runs,
+        customComment: input.customComment,
+        dripFeed,
+        now: input.now,
+      },
+      fields,
+    )
+  })
+  return { order, isAi: false }
 }

@@ -61,6 +61,16 @@ export function toApiOrder(order: Order): ApiOrder {
     paused_reason: order.paused_reason,
     custom_comment: order.custom_comment,
     subscription_id: order.subscription_id === null ? null : String(order.subscription_id),
+    drip_feed:
+      order.runs === null
+        ? null
+        : {
+            runs: order.runs,
+            interval: order.run_interval ?? 0,
+            run: order.runs_sent,
+            next_run_at: order.next_run_at === null ? null : new Date(order.next_run_at).toISOString(),
+            delivered: order.quantity - (order.remains ?? order.quantity),
+          },
   }
 }
 

@@ -3,8 +3,10 @@ import { type PaymentGateways, type PaymentReport, WebhookRejectedError } from '
 import type { Db } from '../../db/connect'
 import type { PaymentStatus } from '../../db/schema'
 import { credit } from '../ledger'
+import { notify } from '../notifications/notify'
 import { paymentReference } from '../wallet'
 import { depositIdempotencyKey } from './gateways'
+import { recordAccountActivity } from '../workspaces/activity'
 
 // Reports: webhooks and fetched statuses.
 
@@ -79,12 +81,28 @@ export async function applyPaymentReport(db: Db, report: PaymentReport, now: num
         reference: paymentReference(payment.order_id),
         idempotencyKey: depositIdempotencyKey(payment),
         note: null,
+        // The member who started the payment, though the gateway's report is what credits it.
+        actorUserId: payment.started_by === null ? null : Number(payment.started_by),
         now,
       })
       if (!written) {
         // The row said "not completed" but its entry exists: refuse to guess, roll the update back.
         throw new Error(`Payment ${payment.order_id} already has its ledger entry`)
       }
+      const { balance } = await trx
+        .selectFrom('users')
+        .select('balance')
+        .where('id', '=', payment.user_id)
+        .executeTakeFirstOrThrow()
+      await notify(trx, payment.user_id, 'deposit_credited', { amount, balance: Number(balance) }, now)
+      await recordAccountActivity(trx, {
+        accountId: payment.user_id,
+        actorUserId: null,
+        action: 'deposit.credited',
+        subject: `payment:${payment.order_id}`,
+        detail: { amount: amount / 1_000_000, gateway: payment.gateway },
+        now,
+      })
       return { kind: 'credited', orderId: payment.order_id, userId: payment.user_id, amount }
     }
 

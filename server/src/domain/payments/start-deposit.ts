@@ -2,12 +2,15 @@ import type { PaymentGateway } from '../../adapters/payments'
 import { formatMicroUsd } from '../../adapters/payments/amounts'
 import type { Db } from '../../db/connect'
 import type { Clock } from '../clock'
+import { recordAccountActivity } from '../workspaces/activity'
 import { depositReturnUrl, newDepositOrderId } from './gateways'
 
 // Starting a deposit.
 
 export interface StartDepositInput {
   userId: number
+  /** The workspace member who starts it: named in the activity log, and the actor of its credit. */
+  actorUserId?: number
   /** Micro-USD, already checked against the deposit rules. */
   amount: number
   /** The crypto currency the customer picked in the deposit form, if any. */
@@ -29,27 +32,40 @@ export async function startDeposit(
 ): Promise<{ orderId: string; paymentUrl: string }> {
   const orderId = newDepositOrderId()
   const createdAt = input.clock.now()
-  await db
-    .insertInto('payments')
-    .values({
-      order_id: orderId,
-      user_id: input.userId,
-      gateway: gateway.name,
-      gateway_id: null,
-      amount_requested: input.amount,
-      amount_credited: null,
-      currency: input.method?.toUpperCase() ?? null,
-      network: null,
-      status: 'pending',
-      gateway_status: null,
-      txid: null,
-      details: '{}',
-      payment_url: null,
-      created_at: createdAt,
-      updated_at: createdAt,
-      credited_at: null,
-    })
-    .execute()
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('payments')
+      .values({
+        order_id: orderId,
+        user_id: input.userId,
+        gateway: gateway.name,
+        gateway_id: null,
+        amount_requested: input.amount,
+        amount_credited: null,
+        currency: input.method?.toUpperCase() ?? null,
+        network: null,
+        status: 'pending',
+        gateway_status: null,
+        txid: null,
+        details: '{}',
+        payment_url: null,
+        started_by: input.actorUserId ?? null,
+        created_at: createdAt,
+        updated_at: createdAt,
+        credited_at: null,
+      })
+      .execute()
+    if (input.actorUserId !== undefined) {
+      await recordAccountActivity(trx, {
+        accountId: input.userId,
+        actorUserId: input.actorUserId,
+        action: 'deposit.started',
+        subject: `payment:${orderId}`,
+        detail: { amount: input.amount / 1_000_000, gateway: gateway.name },
+        now: createdAt,
+      })
+    }
+  })
 
   const publicUrl = input.publicUrl.replace(/\/+$/, '')
   const successUrl = depositReturnUrl(publicUrl, orderId, 'success')

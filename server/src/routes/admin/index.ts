@@ -3,6 +3,7 @@ import { listAudit } from '../../domain/admin/audit'
 import { AdminRefusal } from '../../domain/admin/common'
 import { operatorMe } from '../../domain/admin/users'
 import { OrderRefusal } from '../../domain/orders'
+import { TicketRefusal } from '../../domain/support/tickets'
 import { requireAuth } from '../../http/auth'
 import { registerRoute } from '../../http/register-route'
 import type { AppEnv } from '../../http/env'
@@ -15,6 +16,9 @@ import { registerOrdersRoutes } from './orders'
 import { registerPaymentsRoutes } from './payments'
 import { registerContentRoutes } from './content'
 import { registerJobsRoutes } from './jobs'
+import { registerTicketsRoutes } from './tickets'
+import { registerAffiliateRoutes } from './affiliates'
+import { registerReportsRoutes } from './reports'
 
 // The operator console's API, everything under /api/admin/ (ADR 070). Every call needs a signed-in account
 // (401 without one) whose role covers the `role` its entry in the contract's operator registry (adminEndpoints)
@@ -22,7 +26,7 @@ import { registerJobsRoutes } from './jobs'
 // the permission matrix.
 
 const handleAdminErrors: ErrorHandler<AppEnv> = (error, c) => {
-  if (error instanceof AdminRefusal) {
+  if (error instanceof AdminRefusal || error instanceof TicketRefusal) {
     return handleError(
       new HttpError(
         error.status,
@@ -57,3 +61,6 @@ registerOrdersRoutes(adminRoutes)
 registerPaymentsRoutes(adminRoutes)
 registerContentRoutes(adminRoutes)
 registerJobsRoutes(adminRoutes)
+registerTicketsRoutes(adminRoutes)
+registerAffiliateRoutes(adminRoutes)
+registerReportsRoutes(adminRoutes)

@@ -1,0 +1,82 @@
+import { sql } from 'kysely'
+import type { Db } from '../../db/connect'
+
+// Per-member monthly spend limits (ADR 270). What a member spends of a workspace's money is counted per
+// calendar month (UTC) in member_monthly_spend, raised by the debit's transaction with a conditional update:
+// the update is the check, so two concurrent orders of one member can never both pass the limit.
+
+/** The calendar month (UTC) an instant falls in, as 'YYYY-MM'. */
+export function spendMonth(now: number): string {
+  return new Date(now).toISOString().slice(0, 7)
+}
+
+export class SpendLimitError extends Error {
+  override name = 'SpendLimitError'
+  constructor() {
+    super('Monthly spend limit reached')
+  }
+}
+
+/**
+ * The end of every insert into member_monthly_spend that counts a debit: a month already counted has the debit
+ * (`excluded.spent`) added only while the sum stays within the member's limit. Answers the new count, or no row
+ * when the limit refused it. The insert's own select holds the first debit of the month to the limit.
+ */
+export const ADD_WITHIN_LIMIT = sql`on conflict (workspace_id, user_id, month) do update
+  set spent = member_monthly_spend.spent + excluded.spent
+  where member_monthly_spend.spent + excluded.spent <= coalesce(
+    (select m.monthly_limit from workspace_members m
+      where m.workspace_id = member_monthly_spend.workspace_id and m.user_id = member_monthly_spend.user_id),
+    member_monthly_spend.spent + excluded.spent)
+  returning spent`
+
+/**
+ * Counts `amount` micro-USD against what `actorUserId` spent this month of the money of the workspace whose
+ * account is `accountId`, in the caller's transaction; throws SpendLimitError (and the caller rolls back) when
+ * it would take the member past their limit. A debit of no workspace member (an operator's) counts nothing.
+ * One upsert, whose conditions are the check: the month's first debit inserts the count only within the limit,
+ * a later one adds to it only within the limit (on PostgreSQL, a concurrent one waits for the row and checks
+ * the count it left). Only a refused count reads again, to tell a member over the limit from no member.
+ */
+export async function countMemberSpend(
+  trx: Db,
+  input: { accountId: number; actorUserId: number; amount: number; now: number },
+): Promise<void> {
+  const month = spendMonth(input.now)
+  const workspace = sql`(select id from workspaces where account_id = ${input.accountId})`
+  const amount = sql`cast(${input.amount} as bigint)`
+  const counted = await sql`insert into member_monthly_spend (workspace_id, user_id, month, spent)
+    select m.workspace_id, m.user_id, cast(${month} as text), ${amount} from workspace_members m
+    where m.workspace_id = ${workspace} and m.user_id = cast(${input.actorUserId} as bigint)
+      and ${amount} <= coalesce(m.monthly_limit, ${amount})
+    ${ADD_WITHIN_LIMIT}`.execute(trx)
+  if (counted.rows.length > 0) return
+  if (await isWorkspaceMember(trx, input.accountId, input.actorUserId)) throw new SpendLimitError()
+}
+
+/** Whether `userId` is a member of the workspace whose account is `accountId`: a refused count's reason. */
+export async function isWorkspaceMember(trx: Db, accountId: number, userId: number): Promise<boolean> {
+  const member = await sql`select 1 as found from workspace_members
+    where workspace_id = (select id from workspaces where account_id = ${accountId}) and user_id = ${userId}`.execute(
+    trx,
+  )
+  return member.rows.length > 0
+}
+
+/**
+ * Takes a refund of `amount` micro-USD off what `actorUserId` spent in `month` ('YYYY-MM', the month the refunded
+ * order was charged in) of the money of the workspace whose account is `accountId`, in the caller's transaction,
+ * after the balance row as a debit counts it. A refund gives back what the member may still spend that month, never
+ * more than was counted: the count stops at zero rather than fail the refund. A month with no count (the member
+ * placed nothing that month, or was no member) changes nothing.
+ */
+export async function returnMemberSpend(
+  trx: Db,
+  input: { accountId: number; actorUserId: number; amount: number; month: string },
+): Promise<void> {
+  const amount = sql`cast(${input.amount} as bigint)`
+  await sql`update member_monthly_spend
+    set spent = case when spent > ${amount} then spent - ${amount} else 0 end
+    where workspace_id = (select id from workspaces where account_id = ${input.accountId})
+      and user_id = ${input.actorUserId} and month = ${input.month}`.execute(trx)
+}
