@@ -1,7 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { formatUsd, LAYOUT_BREAKPOINT_PX } from '@engage/contract'
-import { createMockState, fixtureProfile, meOf, scenarios } from '@engage/mocks'
+import { formatUsd, LAYOUT_BREAKPOINT_PX, type Notification } from '@engage/contract'
+import {
+  createMockState,
+  createScenario,
+  fixtureNotifications,
+  fixtureProfile,
+  meOf,
+  scenarios,
+} from '@engage/mocks'
 import { AppShell } from '@engage/screens'
 import { Heading, Text } from '@engage/ui'
 import { withClient, withRouter } from '../support/decorators'
@@ -48,6 +55,11 @@ export const Default: Story = {
       await expect(skip).toHaveFocus()
       await expect(skip).toHaveAttribute('href', `#${canvas.getByRole('main').id}`)
     })
+    await step('the bell says how many notifications are unread and leads to them', async () => {
+      const bell = await canvas.findByRole('link', { name: 'Notifications, 2 unread' })
+      await expect(bell).toHaveAttribute('href', '/notifications')
+      await expect(bell).toHaveTextContent('2')
+    })
     await step('the landmarks: header, main with the page', async () => {
       await expect(canvas.getByRole('banner')).toBeVisible()
       const main = canvas.getByRole('main')
@@ -63,6 +75,9 @@ export const Default: Story = {
           ['Orders History', '/orders'],
           ['Services', '/services'],
           ['Wallet', '/wallet'],
+          ['Analytics', '/analytics'],
+          ['Support', '/support'],
+          ['Affiliates', '/affiliates'],
           ['Settings', '/settings'],
         ])
         await expect(canvas.queryByRole('button', { name: 'Open menu' })).toBeNull()
@@ -152,7 +167,15 @@ export const SidebarOpenAndClose: Story = {
       const links = within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent)
-      await expect(links).toEqual(['Engage Panel', 'Services', 'Wallet', 'Settings'])
+      await expect(links).toEqual([
+        'Engage Panel',
+        'Services',
+        'Wallet',
+        'Analytics',
+        'Support',
+        'Affiliates',
+        'Settings',
+      ])
       await expect(within(nav).getByRole('button', { name: 'Close menu' })).toHaveFocus()
     })
     await step('the close button closes it and focus returns to the menu button', async () => {
@@ -213,6 +236,17 @@ export const CurrentPage: Story = {
   },
 }
 
+/** A ticket's thread (/support/31) is within the Support page: its link stays the current one. */
+export const CurrentPageBelowALink: Story = {
+  args: { currentPath: '/support/31' },
+  play: async ({ canvas }) => {
+    if (!isWide()) await userEvent.click(canvas.getByRole('button', { name: 'Open menu' }))
+    const nav = canvas.getByRole('navigation', { name: 'Main' })
+    await expect(within(nav).getByRole('link', { name: 'Support' })).toHaveAttribute('aria-current', 'page')
+    await expect(within(nav).getByRole('link', { name: 'Services' })).not.toHaveAttribute('aria-current')
+  },
+}
+
 export const Loading: Story = {
   parameters: { msw: { handlers: scenarios.loading } },
   play: async ({ canvas }) => {
@@ -225,6 +259,7 @@ export const Loading: Story = {
 export const Empty: Story = {
   parameters: { msw: { handlers: scenarios.empty } },
   play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('link', { name: 'Notifications' })).toBeVisible()
     if (isWide()) {
       await expect(await within(canvas.getByRole('banner')).findByText('$0.00')).toBeVisible()
     } else {
@@ -232,6 +267,33 @@ export const Empty: Story = {
       await expect(within(menu).getAllByRole('menuitem')[0]).toHaveTextContent('Balance: $0.00')
       await userEvent.keyboard('{Escape}')
     }
+  },
+}
+
+export const ManyUnread: Story = {
+  name: 'Many unread notifications',
+  parameters: {
+    msw: {
+      handlers: createScenario(
+        'default',
+        (() => {
+          const state = createMockState()
+          const [first] = fixtureNotifications()
+          state.notifications = Array.from({ length: 120 }, (_, index) => ({
+            ...(first as Notification),
+            id: String(1000 - index),
+          }))
+          return state
+        })(),
+      ),
+    },
+  },
+  args: { currentPath: '/notifications' },
+  play: async ({ canvas }) => {
+    // Past 99 the badge and the name both say 99+.
+    const bell = await canvas.findByRole('link', { name: 'Notifications, 99+ unread' })
+    await expect(bell).toHaveTextContent('99+')
+    await expect(bell).toHaveAttribute('aria-current', 'page')
   },
 }
 

@@ -1,13 +1,25 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { formatDateTime } from '@engage/contract'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { normaliseOrder } from '@engage/client'
-import { FIXTURE_NOW, fixtureAiOrders, fixtureOrders } from '@engage/mocks'
+import {
+  FIXTURE_NOW,
+  fixtureAiOrders,
+  fixtureDripFeedOrders,
+  fixtureOrders,
+  fixtureRefillOrders,
+} from '@engage/mocks'
 import { OrderDetailCard } from '@engage/screens'
 import { Box } from '@engage/ui'
 
 /** A fixture order by id, as the screens read it. */
 function orderOf(id: string) {
-  const raw = [...fixtureAiOrders(), ...fixtureOrders()].find((order) => order.id === id)
+  const raw = [
+    ...fixtureAiOrders(),
+    ...fixtureOrders(),
+    ...fixtureRefillOrders(),
+    ...fixtureDripFeedOrders(),
+  ].find((order) => order.id === id)
   if (!raw) throw new Error(`No fixture order ${id}`)
   return normaliseOrder(raw, FIXTURE_NOW)
 }
@@ -31,7 +43,7 @@ const meta = {
   ],
   // The card only shows what it is given: no request at all (none is handled).
   parameters: { msw: { handlers: [] } },
-  args: { order: orderOf('1045') },
+  args: { order: orderOf('1045'), dateTime: (value: string) => formatDateTime(value, 'UTC') },
 } satisfies Meta<typeof OrderDetailCard>
 export default meta
 type Story = StoryObj<typeof meta>
@@ -52,6 +64,9 @@ export const Default: Story = {
     await expect(detail(card, 'Charge')).toHaveTextContent('$4.00')
     await expect(detail(card, 'Start count')).toHaveTextContent('48,210')
     await expect(detail(card, 'Remains')).toHaveTextContent('0')
+    // A service without refills: no refill window, no refill.
+    await expect(within(card).queryByText('Refill available until')).toBeNull()
+    await expect(within(card).queryByText('Refill')).toBeNull()
     // Not an AI order: neither progress nor texts.
     await expect(within(card).queryByText('AI texts')).toBeNull()
     await expect(within(card).queryByRole('region')).toBeNull()
@@ -153,5 +168,187 @@ export const PausedNotAi: Story = {
     await expect(detail(card, 'Remains')).toHaveTextContent('Not reported')
     await expect(within(card).queryByText('AI texts')).toBeNull()
     await expect(within(card).queryByRole('region')).toBeNull()
+  },
+}
+
+/** A completed order of a service with refills, none asked for yet: until when one may be. */
+export const RefillAvailable: Story = {
+  args: { order: orderOf('1066') },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'FOLLOWERS' }))
+    const card = await page().findByRole('dialog', { name: 'Order 1066 details' })
+    // Placed 48 hours before the fixtures' instant, completed an hour later, 30 days to ask.
+    await expect(detail(card, 'Refill available until')).toHaveTextContent('12/18/2026, 11:00 AM UTC')
+    await expect(within(card).queryByText('Refill')).toBeNull()
+  },
+}
+
+/** Each refill status, with when it was asked for and last changed, and the reason of a refused one. */
+export const RefillStatuses: Story = {
+  args: { order: orderOf('1065') },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'FOLLOWERS' }))
+    const card = await page().findByRole('dialog', { name: 'Order 1065 details' })
+    await expect(detail(card, 'Refill')).toHaveTextContent('Pending')
+    await expect(detail(card, 'Refill requested')).toHaveTextContent('11/20/2026, 08:00 AM UTC')
+    await expect(detail(card, 'Refill updated')).toHaveTextContent('11/20/2026, 09:00 AM UTC')
+    await expect(within(card).queryByText('Refill not done because')).toBeNull()
+  },
+}
+
+export const RefillInProgress: Story = {
+  args: { order: orderOf('1064') },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'FOLLOWERS' }))
+    const card = await page().findByRole('dialog', { name: 'Order 1064 details' })
+    await expect(detail(card, 'Refill')).toHaveTextContent('In progress')
+  },
+}
+
+export const RefillCompleted: Story = {
+  args: { order: orderOf('1063') },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'FOLLOWERS' }))
+    const card = await page().findByRole('dialog', { name: 'Order 1063 details' })
+    await expect(detail(card, 'Refill')).toHaveTextContent('Completed')
+  },
+}
+
+export const RefillRejected: Story = {
+  args: { order: orderOf('1062') },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'FOLLOWERS' }))
+    const card = await page().findByRole('dialog', { name: 'Order 1062 details' })
+    await expect(detail(card, 'Refill')).toHaveTextContent('Rejected')
+    await expect(detail(card, 'Refill not done because')).toHaveTextContent(
+      'The provider does not refill orders older than 7 days',
+    )
+  },
+}
+
+export const RefillError: Story = {
+  args: { order: orderOf('1061') },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'FOLLOWERS' }))
+    const card = await page().findByRole('dialog', { name: 'Order 1061 details' })
+    await expect(detail(card, 'Refill')).toHaveTextContent('Error')
+    await expect(detail(card, 'Refill not done because')).toHaveTextContent(
+      'The provider could not be reached: timeout',
+    )
+  },
+}
+
+/** The window ended: the day it did, and no refill. */
+export const RefillWindowEnded: Story = {
+  args: { order: orderOf('1060') },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'FOLLOWERS' }))
+    const card = await page().findByRole('dialog', { name: 'Order 1060 details' })
+    await expect(detail(card, 'Refill available until')).toHaveTextContent('11/17/2026, 03:00 AM UTC')
+  },
+}
+/** A drip-feed order's progress: the next run on the customer's clock (here a profile on PST). */
+const onPacificClock = (value: string) => formatDateTime(value, 'PST')
+
+/** Opens a drip-feed order's card and checks its progress rows. */
+async function expectDripFeed(
+  canvas: ReturnType<typeof within>,
+  id: string,
+  rows: { status: string; run: string; next: string; delivered: string },
+) {
+  await userEvent.click(canvas.getByRole('button', { name: 'LIKES' }))
+  const card = await page().findByRole('dialog', { name: `Order ${id} details` })
+  await expect(detail(card, 'Quantity')).toHaveTextContent('1,000')
+  await expect(detail(card, 'Status')).toHaveTextContent(rows.status)
+  await expect(detail(card, 'Drip-feed')).toHaveTextContent(rows.run)
+  await waitFor(() => expect(detail(card, 'Next run')).toHaveTextContent(rows.next))
+  await expect(detail(card, 'Delivered')).toHaveTextContent(rows.delivered)
+  return card
+}
+
+const nextRunOf = (id: string) => {
+  const next = fixtureDripFeedOrders().find((order) => order.id === id)?.drip_feed?.next_run_at
+  if (!next) throw new Error(`Order ${id} has no next run`)
+  return formatDateTime(next, 'PST')
+}
+
+/** A drip-feed order before its first run: run 1 of 5 is the one to come. */
+export const DripFeedPending: Story = {
+  args: { order: orderOf('2001'), dateTime: onPacificClock },
+  play: async ({ canvas }) => {
+    await expectDripFeed(canvas, '2001', {
+      status: 'Pending',
+      run: 'Run 1 of 5, every 30 min',
+      next: nextRunOf('2001'),
+      delivered: '0 of 1,000',
+    })
+  },
+}
+
+/** A drip-feed order at its third run, the fourth due later on the customer's clock. */
+export const DripFeedRunning: Story = {
+  args: { order: orderOf('2002'), dateTime: onPacificClock },
+  play: async ({ canvas }) => {
+    await expectDripFeed(canvas, '2002', {
+      status: 'Processing',
+      run: 'Run 3 of 5, every 30 min',
+      next: nextRunOf('2002'),
+      delivered: '480 of 1,000',
+    })
+  },
+}
+
+/** Every run delivered. */
+export const DripFeedCompleted: Story = {
+  args: { order: orderOf('2003'), dateTime: onPacificClock },
+  play: async ({ canvas }) => {
+    await expectDripFeed(canvas, '2003', {
+      status: 'Completed',
+      run: 'Run 5 of 5',
+      next: 'None left',
+      delivered: '1,000 of 1,000',
+    })
+  },
+}
+
+/** Some runs delivered part: the order ends partial, the rest refunded. */
+export const DripFeedPartial: Story = {
+  args: { order: orderOf('2004'), dateTime: onPacificClock },
+  play: async ({ canvas }) => {
+    await expectDripFeed(canvas, '2004', {
+      status: 'Partial',
+      run: 'Run 5 of 5',
+      next: 'None left',
+      delivered: '840 of 1,000',
+    })
+  },
+}
+
+/** Cancelled after two runs: no next run. */
+export const DripFeedCancelled: Story = {
+  args: { order: orderOf('2005'), dateTime: onPacificClock },
+  play: async ({ canvas }) => {
+    await expectDripFeed(canvas, '2005', {
+      status: 'Cancelled',
+      run: 'Run 2 of 5',
+      next: 'None left',
+      delivered: '400 of 1,000',
+    })
+  },
+}
+
+/** A run whose placement could not be confirmed: held for review, said on the order. */
+export const DripFeedRunHeld: Story = {
+  args: { order: orderOf('2006'), dateTime: onPacificClock },
+  play: async ({ canvas }) => {
+    const card = await expectDripFeed(canvas, '2006', {
+      status: 'Processing',
+      run: 'Run 2 of 5',
+      next: nextRunOf('2006'),
+      delivered: '400 of 1,000',
+    })
+    await expect(detail(card, 'Paused because')).toHaveTextContent(
+      'Run 3: Upstream placement could not be confirmed; under review',
+    )
   },
 }

@@ -5,6 +5,9 @@ import {
   aiKeyRequired,
   OPEN_AI_SETTINGS,
   AUTHENTICATION_ERROR_LOG_IN_AGAIN,
+  DRIP_FEED_INTERVAL_MESSAGE,
+  DRIP_FEED_NOT_FOR_AI,
+  DRIP_FEED_RUNS_MESSAGE,
   FAILED_TO_PLACE_ORDER,
   INSUFFICIENT_BALANCE,
   NO_SERVICES_AVAILABLE,
@@ -15,7 +18,7 @@ import {
   VALID_URL_REQUIRED,
 } from '@engage/contract'
 import { createMockState, createScenario, fixtureAiSettings, handlers, scenarios } from '@engage/mocks'
-import { OrderForm } from '@engage/screens'
+import { dripFeedPart, OrderForm } from '@engage/screens'
 import { clearLiveAnnouncements } from '../support/announcements'
 import { chooseActionType, optionLabels } from '../support/select'
 import { recordBodies } from '../support/requests'
@@ -423,5 +426,145 @@ export const CustomSubmitAction: Story = {
       }),
     )
     await expect(canvas.queryByRole('button', { name: 'Place Order' })).toBeNull()
+  },
+}
+
+// ---- Drip-feed ---------------------------------------------------------------------------------------------
+
+const dripFeedBox = (canvas: Canvas) => canvas.getByRole('checkbox', { name: /^Drip-feed/ })
+
+/** Without `dripFeed` (the widget's form) there is no drip-feed at all. */
+export const DripFeedNotOffered: Story = {
+  play: async ({ canvas }) => {
+    await chooseActionType(canvas, 'LIKES')
+    await expect(canvas.queryByRole('checkbox', { name: /^Drip-feed/ })).toBeNull()
+  },
+}
+
+/** Drip-feed offered and off: the box alone, no Runs or Interval. */
+export const DripFeedOff: Story = {
+  args: { dripFeed: dripFeedPart },
+  play: async ({ canvas }) => {
+    await chooseActionType(canvas, 'LIKES')
+    await expect(dripFeedBox(canvas)).not.toBeChecked()
+    await expect(canvas.queryByRole('textbox', { name: 'Runs' })).toBeNull()
+    await expect(canvas.queryByRole('textbox', { name: 'Interval (minutes)' })).toBeNull()
+  },
+}
+
+const dripFeedOrders: unknown[] = []
+
+/** Ticked: Runs and Interval, the total counted for every run, and the order sent with runs and interval. */
+export const DripFeedPlacesAnOrder: Story = {
+  args: { dripFeed: dripFeedPart, onOrderPlaced: fn() },
+  beforeEach: () => {
+    dripFeedOrders.length = 0
+  },
+  parameters: {
+    msw: {
+      handlers: [
+        recordBodies('createOrder', dripFeedOrders),
+        ...createScenario('default', createMockState()),
+      ],
+    },
+  },
+  play: async ({ canvas, args, step }) => {
+    const quantity = canvas.getByRole('textbox', { name: 'Quantity' })
+    let wholeTotal = ''
+    await step('the total of 500 likes, for comparison', async () => {
+      await chooseActionType(canvas, 'LIKES')
+      await userEvent.type(quantity, '500')
+      wholeTotal = total(canvas).textContent ?? ''
+      await userEvent.clear(quantity)
+      await userEvent.type(quantity, '100')
+    })
+    await step('ticked by keyboard, Runs and Interval appear; 5 runs of 100 cost as 500', async () => {
+      dripFeedBox(canvas).focus()
+      await userEvent.keyboard(' ')
+      await expect(dripFeedBox(canvas)).toBeChecked()
+      await userEvent.type(canvas.getByRole('textbox', { name: 'Runs' }), '5')
+      await userEvent.type(canvas.getByRole('textbox', { name: 'Interval (minutes)' }), '30')
+      await expect(canvas.getByText('5 runs × 100 = 500 in all')).toBeVisible()
+      await expect(total(canvas)).toHaveTextContent(wholeTotal)
+      await expect(canvas.getByText(/, each run$/)).toBeVisible()
+    })
+    await step('placed with runs and interval; the form starts over', async () => {
+      await userEvent.type(
+        canvas.getByRole('textbox', { name: 'Link' }),
+        'https://x.com/engagepanel/status/7',
+      )
+      await userEvent.click(canvas.getByRole('button', { name: 'Place Order' }))
+      await expect(await findToast(ORDER_PLACED)).toBeVisible()
+      await expect(dripFeedOrders.at(-1)).toMatchObject({
+        service_type: 'likes',
+        quantity: 100,
+        runs: 5,
+        interval: 30,
+      })
+      await expect(args.onOrderPlaced).toHaveBeenCalledWith(
+        expect.objectContaining({
+          quantity: 500,
+          drip_feed: expect.objectContaining({ runs: 5, interval: 30 }),
+        }),
+      )
+      await expect(dripFeedBox(canvas)).not.toBeChecked()
+    })
+  },
+}
+
+/** Runs and Interval out of range: each message by its field, nothing sent. */
+export const DripFeedValidation: Story = {
+  args: { dripFeed: dripFeedPart },
+  play: async ({ canvas }) => {
+    await chooseActionType(canvas, 'LIKES')
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Link' }), 'https://x.com/engagepanel/status/8')
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Quantity' }), '100')
+    await userEvent.click(dripFeedBox(canvas))
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Runs' }), '1')
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Interval (minutes)' }), '2000')
+    await userEvent.click(canvas.getByRole('button', { name: 'Place Order' }))
+    await expect(canvas.getByRole('textbox', { name: 'Runs' })).toHaveAccessibleDescription(
+      DRIP_FEED_RUNS_MESSAGE,
+    )
+    await expect(canvas.getByRole('textbox', { name: 'Interval (minutes)' })).toHaveAccessibleDescription(
+      DRIP_FEED_INTERVAL_MESSAGE,
+    )
+  },
+}
+
+/** AI services write texts for one whole order: no drip-feed for them. */
+export const DripFeedNotForAiServices: Story = {
+  args: { dripFeed: dripFeedPart },
+  play: async ({ canvas }) => {
+    await chooseActionType(canvas, 'AI COMMENTS')
+    await expect(canvas.queryByRole('checkbox', { name: /^Drip-feed/ })).toBeNull()
+    await chooseActionType(canvas, 'LIKES')
+    await expect(dripFeedBox(canvas)).toBeVisible()
+  },
+}
+
+/** The server refuses the runs: its message beside the Runs field. */
+export const DripFeedRefusedByTheServer: Story = {
+  args: { dripFeed: dripFeedPart },
+  parameters: {
+    msw: {
+      handlers: [
+        handlers.createOrder.failure(`runs: ${DRIP_FEED_NOT_FOR_AI}`, 422, 'runs'),
+        ...scenarios.default,
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    await chooseActionType(canvas, 'LIKES')
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Link' }), 'https://x.com/engagepanel/status/9')
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Quantity' }), '100')
+    await userEvent.click(dripFeedBox(canvas))
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Runs' }), '3')
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Interval (minutes)' }), '10')
+    await userEvent.click(canvas.getByRole('button', { name: 'Place Order' }))
+    await expect(await findToast(DRIP_FEED_NOT_FOR_AI)).toBeVisible()
+    await expect(canvas.getByRole('textbox', { name: 'Runs' })).toHaveAccessibleDescription(
+      DRIP_FEED_NOT_FOR_AI,
+    )
   },
 }

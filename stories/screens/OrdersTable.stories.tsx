@@ -15,8 +15,19 @@ import {
   ORDER_CANCELLING,
   ORDER_NOT_CANCELLABLE,
   orderQueuedForRetry,
+  REFILL_ALREADY_ACTIVE,
+  REFILL_CONFIRMATION,
+  REFILL_REQUESTED,
 } from '@engage/contract'
-import { createMockState, createScenario, fixtureAiOrders, handlers, scenarios } from '@engage/mocks'
+import {
+  createMockState,
+  createScenario,
+  FIXTURE_NOW,
+  fixtureAiOrders,
+  fixtureRefillOrders,
+  handlers,
+  scenarios,
+} from '@engage/mocks'
 import { OrdersTable } from '@engage/screens'
 import { vars } from '@engage/ui'
 import { clearLiveAnnouncements } from '../support/announcements'
@@ -421,5 +432,114 @@ export const InTheCustomersTimezone: Story = {
   play: async ({ canvas }) => {
     const rows = await orderRows(canvas)
     await waitFor(() => expect(rows[0]).toHaveTextContent('01/15/2026, 12:30 PM EST'))
+  },
+}
+
+// ---- Refills ------------------------------------------------------------------------------------------------
+
+/** The refill orders on top, with the mock's clock at the fixtures' instant (their windows are fixed to it). */
+function stateWithRefillOrders() {
+  const state = createMockState({ now: () => FIXTURE_NOW })
+  state.orders.unshift(...fixtureRefillOrders())
+  return state
+}
+
+/** The row of an order by its id cell ('#1066'). */
+async function rowById(canvas: Canvas, orderId: string) {
+  const rows = await orderRows(canvas)
+  const row = rows.find(
+    (candidate) =>
+      within(candidate).queryByRole('rowheader') !== null && candidate.textContent.startsWith(`#${orderId}`),
+  )
+  if (!row) throw new Error(`no row for order ${orderId}`)
+  return row
+}
+
+export const RefillStates: Story = {
+  name: 'Refills: offered inside the window, the state of a refill under way',
+  parameters: { msw: { handlers: createScenario('default', stateWithRefillOrders()) } },
+  play: async ({ canvas, step }) => {
+    await step(
+      'Refill is offered on completed orders inside their window without a refill under way',
+      async () => {
+        for (const id of ['1066', '1063', '1062', '1061']) {
+          const row = await rowById(canvas, id)
+          await expect(within(row).getByRole('button', { name: `Refill order ${id}` })).toBeVisible()
+        }
+        for (const id of ['1065', '1064', '1060', '1045', '1048']) {
+          const row = await rowById(canvas, id)
+          await expect(within(row).queryByRole('button', { name: `Refill order ${id}` })).toBeNull()
+        }
+      },
+    )
+    await step('a refill under way shows in the row', async () => {
+      await expect(await rowById(canvas, '1065')).toHaveTextContent('Refill pending')
+      await expect(await rowById(canvas, '1064')).toHaveTextContent('Refill in progress')
+    })
+    await step("the detail card tells a refused refill's reason, on the customer's clock", async () => {
+      const row = await rowById(canvas, '1062')
+      await userEvent.click(within(row).getByRole('button', { name: 'FOLLOWERS' }))
+      const card = await page().findByRole('dialog', { name: 'Order 1062 details' })
+      await expect(card).toHaveTextContent('RefillRejected')
+      await expect(card).toHaveTextContent('The provider does not refill orders older than 7 days')
+      // Placed 120 hours before the fixtures' instant, completed an hour later, 30 days to ask.
+      await expect(card).toHaveTextContent('Refill available until12/15/2026, 03:00 AM PST')
+      await expect(card).toHaveTextContent('Refill requested11/18/2026, 10:00 AM PST')
+    })
+  },
+}
+
+export const RefillAnOrder: Story = {
+  name: 'Refill an order: asked first, then shown as pending',
+  parameters: { msw: { handlers: createScenario('default', stateWithRefillOrders()) } },
+  play: async ({ canvas, step }) => {
+    await step('Refill asks first', async () => {
+      const row = await rowById(canvas, '1066')
+      await userEvent.click(within(row).getByRole('button', { name: 'Refill order 1066' }))
+      const dialog = await page().findByRole('alertdialog', { name: REFILL_CONFIRMATION })
+      await expect(dialog).toHaveTextContent(
+        'The provider is asked to top up what order 1066 has lost since it completed. A refill costs nothing.',
+      )
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Request Refill' }))
+    })
+    await step('the toast confirms and the row shows the pending refill instead of the button', async () => {
+      await expect(await findToast(REFILL_REQUESTED)).toBeVisible()
+      const row = await rowById(canvas, '1066')
+      await waitFor(() => expect(row).toHaveTextContent('Refill pending'))
+      await expect(within(row).queryByRole('button', { name: 'Refill order 1066' })).toBeNull()
+    })
+  },
+}
+
+export const RefillNotNow: Story = {
+  parameters: { msw: { handlers: createScenario('default', stateWithRefillOrders()) } },
+  play: async ({ canvas }) => {
+    const row = await rowById(canvas, '1066')
+    await userEvent.click(within(row).getByRole('button', { name: 'Refill order 1066' }))
+    const dialog = await page().findByRole('alertdialog', { name: REFILL_CONFIRMATION })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Not Now' }))
+    await waitFor(() => expect(page().queryByRole('alertdialog')).not.toBeInTheDocument())
+    await expect(within(row).getByRole('button', { name: 'Refill order 1066' })).toBeVisible()
+    await expect(page().queryByRole('region', { name: 'Notifications' })).toBeNull()
+  },
+}
+
+export const RefillRefused: Story = {
+  name: 'Refill refused: the reason from the server',
+  parameters: {
+    msw: {
+      handlers: [
+        handlers.requestRefill.failure(REFILL_ALREADY_ACTIVE, 409),
+        ...createScenario('default', stateWithRefillOrders()),
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    const row = await rowById(canvas, '1063')
+    await userEvent.click(within(row).getByRole('button', { name: 'Refill order 1063' }))
+    await userEvent.click(
+      within(await page().findByRole('alertdialog')).getByRole('button', { name: 'Request Refill' }),
+    )
+    await expect(await findToast(REFILL_ALREADY_ACTIVE)).toBeVisible()
   },
 }

@@ -543,3 +543,14 @@ export const ApiTab: Story = {
     await expect(canvas.getByText(/action=balance/).textContent).toContain('https://panel.example/api/v2')
   },
 }
+
+// ---- Notifications ----------------------------------------------------------------------------------------
+
+export const NotificationsTab: Story = {
+  args: { defaultTab: 'notifications' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('tab', { name: 'Notifications' })).toHaveAttribute('aria-selected', 'true')
+    await expect(await canvas.findByRole('heading', { name: 'E-mail me when' })).toBeVisible()
+    await expect(canvas.getByRole('heading', { name: 'Low balance alert' })).toBeVisible()
+  },
+}

@@ -154,7 +154,8 @@ export const RenewalPeriodsAndSummary: Story = {
       await choose(canvas, /Renewal Period/, 'Weekly')
       await expect(summaryValue(canvas, 'Number of periods')).toHaveTextContent('1')
       await expect(summaryValue(canvas, 'Duration')).toHaveTextContent('1 week')
-      await expect(summaryValue(canvas, 'Total cost')).toHaveTextContent('$0.0175')
+      // The cost once the service list (with its rates) has arrived.
+      await waitFor(() => expect(summaryValue(canvas, 'Total cost')).toHaveTextContent('$0.0175'))
     })
     await step('minutely: every minute of the week', async () => {
       await choose(canvas, /Renewal Period/, 'Minutely')

@@ -322,3 +322,35 @@ export const InTheCustomersTimezone: Story = {
     )
   },
 }
+
+export const ReferralCommission: Story = {
+  name: 'A referral commission credited',
+  parameters: {
+    msw: {
+      handlers: [
+        handlers.listTransactions.respond({
+          transactions: [
+            {
+              id: 'ledger-901',
+              date: FIXTURE_NOW.toISOString(),
+              type: 'referral',
+              method: 'balance',
+              amount: 12.75,
+              currency: 'USD',
+              status: 'completed',
+              txid: null,
+              payment_details: { reference: 'referral:31', note: 'Referral commission on order 1011' },
+            },
+          ],
+          nextCursor: null,
+        }),
+        ...scenarios.default,
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    const row = await findRow(canvas, '+$12.75')
+    await expect(within(row).getByText('Referral Commission')).toBeVisible()
+    await expectTone(within(row).getByText('+$12.75'), 'success')
+  },
+}

@@ -1,5 +1,6 @@
 import type { Decorator } from '@storybook/react-vite'
 import { ClientProvider, createClient, type FetchFunction } from '@engage/client'
+import { loadPageEndpoints } from '@engage/contract'
 import { QueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { RouterProvider } from 'react-aria-components'
@@ -49,7 +50,12 @@ function StoryClient({ signedOut, children }: { signedOut: boolean; children: Re
   )
   const fetch = useStoryFetch()
   const [client] = useState(() =>
-    createClient({ baseUrl: '', getToken: () => (signedOut ? null : STORY_TOKEN), fetch }),
+    createClient({
+      baseUrl: '',
+      getToken: () => (signedOut ? null : STORY_TOKEN),
+      fetch,
+      loadPageEndpoints,
+    }),
   )
   return (
     <ClientProvider client={client} queryClient={queryClient}>

@@ -1,4 +1,5 @@
-import { endpoints, type EndpointName } from '@engage/contract'
+import { type EndpointName } from '@engage/contract'
+import { endpoints } from '@engage/contract/all-endpoints'
 import { http, type HttpHandler } from 'msw'
 
 const routes = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const

@@ -136,3 +136,16 @@ export const Empty: Story = {
 }
 
 export const Disabled: Story = { args: { isDisabled: true } }
+
+// A whole day (an analytics range): the date alone, and the arrow keys still carry past the month's end.
+export const DayGranularity: Story = {
+  args: { label: 'Start date', granularity: 'day', defaultValue: new CalendarDateTime(2026, 11, 30) },
+  play: async ({ canvas, args }) => {
+    await expect(fieldText(canvas)).toBe('11/30/2026')
+    await expect(canvas.queryByRole('spinbutton', { name: /hour/i })).toBeNull()
+    await userEvent.click(canvas.getByRole('spinbutton', { name: /day/i }))
+    await userEvent.keyboard('{ArrowUp}')
+    const changes = (args.onChange as ReturnType<typeof fn>).mock.calls
+    await expect(changes.at(-1)?.[0]?.toString()).toBe('2026-12-01T00:00:00')
+  },
+}

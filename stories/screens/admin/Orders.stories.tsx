@@ -135,6 +135,18 @@ export const UpstreamHistory: Story = {
   },
 }
 
+export const Refills: Story = {
+  name: 'Detail with its refills',
+  play: async ({ canvas }) => {
+    const detail = await openOrder(canvas, '1045')
+    const refills = within(await detail.findByRole('grid', { name: 'Refills of order 1045' }))
+    await expect(refills.getByText('Rejected')).toBeVisible()
+    await expect(refills.getByText('Refill is not available for this service')).toBeVisible()
+    await expect(refills.getByText('Completed')).toBeVisible()
+    await expect(refills.getByText('SMC-R-7781')).toBeVisible()
+  },
+}
+
 const refundState = createAdminMockState()
 
 export const PartialRefund: Story = {

@@ -193,3 +193,39 @@ export const DisableAService: Story = {
     await expect(await canvas.findByRole('button', { name: 'Enable views' }, afterCall)).toBeEnabled()
   },
 }
+
+const refillState = createAdminMockState()
+
+export const SetTheRefillWindow: Story = {
+  name: 'Set the refill window (shown when the service offers refills)',
+  parameters: { msw: { handlers: createAdminScenario('default', refillState) } },
+  play: async ({ canvas, step }) => {
+    await findTable(canvas)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Edit likes' }))
+    const dialog = await findDialog('Edit likes')
+    await step('the window is asked for only once Refill is ticked, 30 days to start with', async () => {
+      await expect(dialog.queryByRole('textbox', { name: /Refill window/ })).toBeNull()
+      await userEvent.click(dialog.getByRole('checkbox', { name: 'Refill' }))
+      await expect(dialog.getByRole('textbox', { name: /Refill window \(days\)/ })).toHaveValue('30')
+    })
+    await step('the field holds the window to 1 to 365 days', async () => {
+      const days = dialog.getByRole('textbox', { name: /Refill window/ })
+      await userEvent.clear(days)
+      await userEvent.type(days, '400')
+      await userEvent.tab()
+      await expect(days).toHaveValue('365')
+      await userEvent.clear(days)
+      await userEvent.type(days, '14')
+      await userEvent.tab()
+    })
+    await step('saved with the service', async () => {
+      await userEvent.click(dialog.getByRole('button', { name: 'Save service' }))
+      await expect(await canvas.findByText('likes saved', undefined, afterCall)).toBeVisible()
+      await expect(refillState.services.find((service) => service.name === 'likes')).toMatchObject({
+        refill: true,
+        refill_days: 14,
+      })
+      await removeStaleAnnouncements()
+    })
+  },
+}

@@ -1,5 +1,6 @@
 // @engage/screens/admin: the operator console, its own entry so that the customer pages' imports of
 // @engage/screens never reach it (the panel loads it in the /admin route's lazy chunk).
+export * from '../AdminAffiliates'
 export * from '../AdminAuditLog'
 export * from '../AdminConsole'
 export * from '../AdminContent'
@@ -7,6 +8,8 @@ export * from '../AdminJobs'
 export * from '../AdminOrders'
 export * from '../AdminPayments'
 export * from '../AdminProviders'
+export * from '../AdminReports'
 export * from '../AdminServices'
+export * from '../AdminTickets'
 export * from '../AdminShared'
 export * from '../AdminUsers'

@@ -2,14 +2,17 @@ import type { ReactNode } from 'react'
 import { OPERATOR_FORBIDDEN, TWO_FACTOR_SETUP_REQUIRED } from '@engage/contract'
 import { isApiError, useAdminMe } from '@engage/client'
 import { Badge, Banner, Box, Heading, Link, Spinner, Stack, Text, ThemeToggle, type Theme } from '@engage/ui'
+import { AdminAffiliates } from '../AdminAffiliates'
 import { AdminAuditLog } from '../AdminAuditLog'
 import { AdminContent } from '../AdminContent'
 import { AdminJobs } from '../AdminJobs'
 import { AdminOrders } from '../AdminOrders'
 import { AdminPayments } from '../AdminPayments'
 import { AdminProviders } from '../AdminProviders'
+import { AdminReports } from '../AdminReports'
 import { AdminErrorBanner, humanise } from '../AdminShared'
 import { AdminServices } from '../AdminServices'
+import { AdminTickets } from '../AdminTickets'
 import { AdminUsers } from '../AdminUsers'
 import { TwoFactorSettings } from '../SecuritySettings'
 
@@ -23,7 +26,10 @@ export const adminSections = [
   { id: 'users', label: 'Users' },
   { id: 'orders', label: 'Orders' },
   { id: 'payments', label: 'Payments' },
+  { id: 'tickets', label: 'Tickets' },
+  { id: 'reports', label: 'Reports' },
   { id: 'content', label: 'Updates and contact' },
+  { id: 'affiliates', label: 'Affiliates' },
   { id: 'jobs', label: 'Jobs' },
   { id: 'audit', label: 'Audit log' },
 ] as const
@@ -33,13 +39,16 @@ export function isAdminSection(value: string | null | undefined): value is Admin
   return adminSections.some((section) => section.id === value)
 }
 
-const sectionScreens: Record<AdminSection, () => ReactNode> = {
+const sectionScreens: Record<AdminSection, (itemId: string | null) => ReactNode> = {
   services: () => <AdminServices />,
   providers: () => <AdminProviders />,
   users: () => <AdminUsers />,
   orders: () => <AdminOrders />,
   payments: () => <AdminPayments />,
+  tickets: (itemId) => <AdminTickets ticketId={itemId} />,
+  reports: () => <AdminReports />,
   content: () => <AdminContent />,
+  affiliates: () => <AdminAffiliates />,
   jobs: () => <AdminJobs />,
   audit: () => <AdminAuditLog />,
 }
@@ -52,6 +61,8 @@ export function adminSectionHref(section: AdminSection): string {
 export interface AdminConsoleProps {
   /** The section shown. @default 'services' */
   section?: AdminSection
+  /** The record of the section opened by the path ('/admin/tickets/31' → '31'), where the section has one. */
+  itemId?: string | null
   /** Where the navigation links go. @default adminSectionHref */
   hrefFor?: (section: AdminSection) => string
   /** The link back to the customer panel. @default '/dashboard' */
@@ -68,6 +79,7 @@ export interface AdminConsoleProps {
  */
 export function AdminConsole({
   section = 'services',
+  itemId = null,
   hrefFor = adminSectionHref,
   panelHref = '/dashboard',
   theme,
@@ -116,7 +128,7 @@ export function AdminConsole({
             ))}
           </Box>
         </Stack>
-        <div key={current.id}>{sectionScreens[current.id]()}</div>
+        <div key={current.id}>{sectionScreens[current.id](itemId)}</div>
       </Stack>
     )
   }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import {
   formatUsd,
+  refillStatusLabel,
   statusLabel,
   type AdminJob,
   type AdminLedgerEntry,
@@ -64,7 +65,7 @@ const ledgerColumns: readonly TableColumn<AdminLedgerEntry>[] = [
 
 const refillColumns: readonly TableColumn<AdminRefill>[] = [
   { id: 'date', name: 'Asked', render: (refill) => formatDateTime(refill.created_at) },
-  { id: 'status', name: 'State', isRowHeader: true, render: (refill) => humanise(refill.status) },
+  { id: 'status', name: 'State', isRowHeader: true, render: (refill) => refillStatusLabel(refill.status) },
   { id: 'upstream', name: 'Provider refill', render: (refill) => refill.upstream_refill_id ?? '—' },
   { id: 'reason', name: 'Reason', render: (refill) => refill.reason ?? '—' },
 ]

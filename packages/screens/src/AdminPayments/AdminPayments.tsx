@@ -1,23 +1,26 @@
 import { useId, useState } from 'react'
 import { formatUsd, type AdminPayment } from '@engage/contract'
 import { useAdminPayments, useAdminRecheckPayment, type AdminPaymentFilters } from '@engage/client'
-import { Banner, Button, Select, Stack, Text, TextField, type TableColumn } from '@engage/ui'
+import { Banner, Button, Stack, Text, TextField, type TableColumn } from '@engage/ui'
 import { StatusBadge } from '../StatusBadge'
 import {
+  ANY_FILTER,
   AdminErrorBanner,
   AdminFilterForm,
   AdminPagedTable,
   AdminSectionHeader,
+  AdminStatusFilter,
+  chosenFilter,
   formatDateTime,
   humanise,
-  useCursorPages,
+  typedFilter,
+  useFilteredPages,
   useOperator,
 } from '../AdminShared'
 
 export const PAYMENTS_TITLE = 'Payments'
 export const NO_PAYMENTS = 'No payments match.'
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const
-const ANY = 'any'
 
 /**
  * Deposits with their gateway's own status; re-check one asks the gateway now and applies its answer as the
@@ -25,10 +28,15 @@ const ANY = 'any'
  */
 export function AdminPayments() {
   const headingId = useId()
-  const [draft, setDraft] = useState({ status: ANY, gateway: '', user: '' })
-  const [filters, setFilters] = useState<AdminPaymentFilters>({})
-  const pages = useCursorPages()
-  const payments = useAdminPayments(filters, pages.cursor)
+  const list = useFilteredPages(
+    { status: ANY_FILTER, gateway: '', user: '' },
+    (draft): AdminPaymentFilters => ({
+      status: chosenFilter(draft.status),
+      gateway: typedFilter(draft.gateway),
+      user: typedFilter(draft.user),
+    }),
+  )
+  const payments = useAdminPayments(list.filters, list.pages.cursor)
   const recheck = useAdminRecheckPayment()
   const { can } = useOperator()
   const [result, setResult] = useState<{ tone: 'success' | 'info'; text: string } | null>(null)
@@ -123,37 +131,10 @@ export function AdminPayments() {
         title={PAYMENTS_TITLE}
         description="Deposits and what each gateway last said about them."
       />
-      <AdminFilterForm
-        label="Filter payments"
-        onApply={() => {
-          pages.reset()
-          setFilters({
-            status: draft.status === ANY ? undefined : draft.status,
-            gateway: draft.gateway.trim() || undefined,
-            user: draft.user.trim() || undefined,
-          })
-        }}
-      >
-        <Select
-          label="Status"
-          value={draft.status}
-          onChange={(key) => setDraft((current) => ({ ...current, status: String(key) }))}
-          items={[
-            { id: ANY, label: 'Any status' },
-            ...PAYMENT_STATUSES.map((status) => ({ id: status, label: humanise(status) })),
-          ]}
-        />
-        <TextField
-          label="Gateway"
-          value={draft.gateway}
-          onChange={(gateway) => setDraft((current) => ({ ...current, gateway }))}
-        />
-        <TextField
-          label="User"
-          description="Email or user id"
-          value={draft.user}
-          onChange={(user) => setDraft((current) => ({ ...current, user }))}
-        />
+      <AdminFilterForm label="Filter payments" onApply={list.apply}>
+        <AdminStatusFilter statuses={PAYMENT_STATUSES} {...list.field('status')} />
+        <TextField label="Gateway" {...list.field('gateway')} />
+        <TextField label="User" description="Email or user id" {...list.field('user')} />
       </AdminFilterForm>
       {result ? (
         <Banner tone={result.tone} onDismiss={() => setResult(null)}>
@@ -170,7 +151,7 @@ export function AdminPayments() {
       <AdminPagedTable
         errorTitle="Failed to load the payments"
         query={payments}
-        pages={pages}
+        pages={list.pages}
         pagesLabel="Payments pages"
         aria-label={PAYMENTS_TITLE}
         columns={columns}

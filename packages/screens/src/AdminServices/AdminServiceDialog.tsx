@@ -5,8 +5,11 @@ import {
   ADMIN_LIMITS_ORDER,
   ADMIN_PROVIDER_MAPPING_INCOMPLETE,
   AdminServiceName,
+  DEFAULT_REFILL_DAYS,
+  MAX_REFILL_DAYS,
   QuantityLimit,
   RatePer1kUsd,
+  RefillDays,
   type AdminProvider,
   type AdminService,
 } from '@engage/contract'
@@ -50,6 +53,7 @@ const ServiceForm = z
     is_ai: z.boolean(),
     enabled: z.boolean(),
     refill: z.boolean(),
+    refill_days: RefillDays,
     cancel: z.boolean(),
     provider_id: z.string(),
     remote_service_id: z.string().trim().max(100),
@@ -73,6 +77,7 @@ const formFields = [
   'rate_per_1k',
   'min_quantity',
   'max_quantity',
+  'refill_days',
   'provider_id',
   'remote_service_id',
   'reason',
@@ -89,6 +94,7 @@ function defaultsOf(service: AdminService | null): ServiceFormInput {
     is_ai: service?.is_ai ?? false,
     enabled: service?.enabled ?? true,
     refill: service?.refill ?? false,
+    refill_days: service?.refill_days ?? DEFAULT_REFILL_DAYS,
     cancel: service?.cancel ?? true,
     provider_id: service?.provider_id ?? NO_PROVIDER_ID,
     remote_service_id: service?.remote_service_id ?? '',
@@ -157,6 +163,7 @@ function ServiceFormBody({
     defaultValues: defaultsOf(service),
   })
   const providerId = useWatch({ control: form.control, name: 'provider_id' })
+  const offersRefill = useWatch({ control: form.control, name: 'refill' })
   const remoteServices = useAdminProviderServices(providerId === NO_PROVIDER_ID ? null : providerId)
   const remoteItems = (remoteServices.data?.services ?? []).map((remote) => ({
     id: remote.remote_service_id,
@@ -174,6 +181,7 @@ function ServiceFormBody({
       is_ai: values.is_ai,
       enabled: values.enabled,
       refill: values.refill,
+      refill_days: values.refill_days,
       cancel: values.cancel,
       provider_id: values.provider_id === NO_PROVIDER_ID ? null : values.provider_id,
       remote_service_id: values.remote_service_id === '' ? null : values.remote_service_id,
@@ -250,6 +258,17 @@ function ServiceFormBody({
             Cancel allowed
           </FormCheckbox>
         </Stack>
+        {offersRefill ? (
+          <FormNumberField
+            control={form.control}
+            name="refill_days"
+            label="Refill window (days)"
+            description="How long after an order completes its customer may ask for a refill"
+            minValue={1}
+            maxValue={MAX_REFILL_DAYS}
+            isRequired
+          />
+        ) : null}
         <div className={twoColumns}>
           <FormSelect
             control={form.control}

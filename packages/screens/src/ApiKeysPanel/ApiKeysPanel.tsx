@@ -15,6 +15,7 @@ import {
 } from '@engage/ui'
 import { CreateApiKeyDialog, RevealApiKeyDialog } from './ApiKeyDialogs'
 import { ApiUsageGuide } from './ApiUsageGuide'
+import { copyWithClipboard } from './CopyButton'
 import { keyName, keyPrefix, nowrap, sectionHeader } from './ApiKeysPanel.css'
 import { useCustomerDates } from '../CustomerDates'
 
@@ -35,10 +36,6 @@ export function revokeApiKeyTitle(name: string): string {
 /** 'API key “Reseller panel” revoked' */
 export function apiKeyRevokedMessage(name: string): string {
   return `API key “${name}” revoked`
-}
-
-function copyWithClipboard(text: string): Promise<void> {
-  return navigator.clipboard.writeText(text)
 }
 
 export interface ApiKeysPanelProps {

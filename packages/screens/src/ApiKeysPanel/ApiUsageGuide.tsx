@@ -84,7 +84,9 @@ export function ApiUsageGuide({ origin, copyText }: ApiUsageGuideProps) {
           <code className={inlineCode}>add</code> with <code className={inlineCode}>service</code>,{' '}
           <code className={inlineCode}>link</code> and <code className={inlineCode}>quantity</code> (for AI
           comments and tweets, your own texts in <code className={inlineCode}>comments</code>, one per line):
-          places an order.
+          places an order. Add <code className={inlineCode}>runs</code> (2 to 100) and{' '}
+          <code className={inlineCode}>interval</code> (minutes, 1 to 1,440) for a drip-feed order: that many
+          runs of <code className={inlineCode}>quantity</code>, charged together.
         </li>
         <li>
           <code className={inlineCode}>status</code> with <code className={inlineCode}>order</code>, or{' '}

@@ -5,6 +5,11 @@ import { copyRow } from './ApiKeysPanel.css'
 export const COPIED = 'Copied'
 export const COPY_FAILED = 'Could not copy. Select the text and copy it yourself.'
 
+/** The browser's clipboard: the default `copyText` of the screens that offer a copy button. */
+export function copyWithClipboard(text: string): Promise<void> {
+  return navigator.clipboard.writeText(text)
+}
+
 /** How long 'Copied' stays beside the button. */
 const CONFIRMATION_MS = 3000
 

@@ -31,6 +31,7 @@ import {
   userName,
 } from './AppShell.css'
 import { useWideLayout } from './useWideLayout'
+import { NotificationBell, NOTIFICATIONS_HREF } from '../Notifications/NotificationBell'
 import { CHANGE_PASSWORD_HREF } from '../AuthForm/authPaths'
 
 /** The id of the signed-in pages' main landmark. */
@@ -42,6 +43,9 @@ export const appShellLinks = [
   { href: '/orders', label: 'Orders History', isOrderLink: true },
   { href: '/services', label: 'Services', isOrderLink: false },
   { href: '/wallet', label: 'Wallet', isOrderLink: false },
+  { href: '/analytics', label: 'Analytics', isOrderLink: false },
+  { href: '/support', label: 'Support', isOrderLink: false },
+  { href: '/affiliates', label: 'Affiliates', isOrderLink: false },
   { href: '/settings', label: 'Settings', isOrderLink: false },
 ] as const
 
@@ -54,14 +58,17 @@ export interface AppShellProps {
   onThemeChange: (theme: Theme) => void
   /** The path shown, to mark its sidebar link as the current page. */
   currentPath?: string
+  /** Shown first in the top bar: the workspace switcher, which the app loads on its own. */
+  workspaceSwitcher?: ReactNode
 }
 
 /**
- * The signed-in layout: a sidebar with Orders, Orders History, Services, Wallet and Settings (collapsible below
+ * The signed-in layout: a sidebar with Orders, Orders History, Services, Wallet, Analytics, Support, Affiliates and Settings (collapsible below
  * 768 px, where the order links move to the user menu), a top bar with the balance chip and its plus link to
- * the wallet, the dark-mode toggle and the user menu, and the page in the main area.
+ * the wallet, the notification bell with its unread count, the dark-mode toggle and the user menu, and the page
+ * in the main area.
  */
-export function AppShell({ children, theme, onThemeChange, currentPath }: AppShellProps) {
+export function AppShell({ children, theme, onThemeChange, currentPath, workspaceSwitcher }: AppShellProps) {
   const isWide = useWideLayout()
   const me = useMe()
   const [isSidebarOpen, setSidebarOpen] = useState(false)
@@ -134,7 +141,11 @@ export function AppShell({ children, theme, onThemeChange, currentPath }: AppShe
                     href={link.href}
                     variant="standalone"
                     className={navLink}
-                    aria-current={currentPath === link.href ? 'page' : undefined}
+                    aria-current={
+                      currentPath === link.href || currentPath?.startsWith(`${link.href}/`)
+                        ? 'page'
+                        : undefined
+                    }
                     onPress={() => setSidebarOpen(false)}
                   >
                     {link.label}
@@ -160,6 +171,7 @@ export function AppShell({ children, theme, onThemeChange, currentPath }: AppShe
             </Button>
           )}
           <div className={headerActions}>
+            {workspaceSwitcher}
             {isWide ? (
               <div className={balanceChip}>
                 {balance === null ? (
@@ -175,6 +187,10 @@ export function AppShell({ children, theme, onThemeChange, currentPath }: AppShe
                 </Link>
               </div>
             ) : null}
+            <NotificationBell
+              unread={me.data?.unreadNotifications ?? 0}
+              isCurrent={currentPath === NOTIFICATIONS_HREF}
+            />
             {isWide ? <ThemeToggle theme={theme} onThemeChange={onThemeChange} /> : null}
             <MenuTrigger>
               <Button tone="ghost">

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react'
 import type { Key } from 'react-aria-components'
 import { Spinner, Tab, TabList, TabPanel, Tabs } from '@engage/ui'
-import { OrderForm, type OrderFormProps } from '../OrderForm'
+import { dripFeedPart, OrderForm, type OrderFormProps } from '../OrderForm'
 import { orderTabPanel, tabLoading } from './Dashboard.css'
 import type { useDashboardAiSettings } from './DashboardAiSettings'
 import { lazyPart, whenIdle } from './lazyPart'
@@ -59,6 +59,7 @@ export function DashboardOrderTabs({
         defaultValues={prefill}
         aiSetting={aiSettings.aiSetting}
         onAiSettingsPress={aiSettings.chooseOrderAiSetting}
+        dripFeed={dripFeedPart}
       />
     ),
     mass: () => <MassOrderQueue onChooseAiSettings={aiSettings.chooseAiSettings} />,

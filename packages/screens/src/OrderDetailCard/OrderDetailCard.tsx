@@ -1,10 +1,21 @@
-import { formatLedgerUsd, serviceDisplayName, statusLabel } from '@engage/contract'
+import {
+  dripFeedRunLabel,
+  formatLedgerUsd,
+  refillStatusLabel,
+  serviceDisplayName,
+  statusLabel,
+} from '@engage/contract'
 import type { NormalisedOrder } from '@engage/client'
-import { Popover } from '@engage/ui'
+import { Link, Popover } from '@engage/ui'
 import { useId } from 'react'
 import { aiTextsList, aiTextsScroll, detailList, detailTerm, detailValue } from './OrderDetailCard.css'
 
 const countFormat = new Intl.NumberFormat('en-US')
+
+/** The support page's new-ticket form with the order chosen: '/support?order=1048'. */
+export function orderHelpHref(orderId: string): string {
+  return `/support?order=${encodeURIComponent(orderId)}`
+}
 
 /** 'Order 1048 details': the card's accessible name. */
 export function orderDetailTitle(orderId: string): string {
@@ -25,14 +36,19 @@ export function aiTextsTitle(serviceType: string): string {
 
 export interface OrderDetailCardProps {
   order: NormalisedOrder
+  /** An instant as the customer's clock shows it (useCustomerDates().dateTime). */
+  dateTime: (value: string) => string
 }
 
 /**
  * An order's service name that opens a detail card on hover, keyboard focus or tap: id, link, charge, start
- * count, remains, why it is paused, and for AI orders the progress of their texts while they are written and
- * the texts written so far. An order that is not an AI order has neither.
+ * count, remains, why it is paused, a link that opens a support ticket about it, and for AI orders the progress
+ * of their texts while they are written and the texts written so far. An order that is not an AI order has
+ * neither. A drip-feed order shows which run it is at, when the next one goes (on the customer's clock) and how
+ * much has been delivered so far. A completed order of a service with refills shows until when a refill may be
+ * asked for, and its latest refill: its status, when it was asked for and last changed, and why it was refused.
  */
-export function OrderDetailCard({ order }: OrderDetailCardProps) {
+export function OrderDetailCard({ order, dateTime }: OrderDetailCardProps) {
   const textsTermId = useId()
   const rows: { term: string; value: React.ReactNode }[] = [
     { term: 'Order ID', value: order.id },
@@ -49,7 +65,34 @@ export function OrderDetailCard({ order }: OrderDetailCardProps) {
     },
     { term: 'Remains', value: order.remains === null ? 'Not reported' : countFormat.format(order.remains) },
   ]
+  if (order.dripFeed) {
+    const { dripFeed } = order
+    rows.push(
+      {
+        term: 'Drip-feed',
+        value: `${dripFeedRunLabel(dripFeed)}, every ${countFormat.format(dripFeed.interval)} min`,
+      },
+      {
+        term: 'Next run',
+        value: dripFeed.nextRunAt === null ? 'None left' : dateTime(dripFeed.nextRunAt),
+      },
+      {
+        term: 'Delivered',
+        value: `${countFormat.format(dripFeed.delivered)} of ${countFormat.format(order.quantity)}`,
+      },
+    )
+  }
   if (order.pausedReason) rows.push({ term: 'Paused because', value: order.pausedReason })
+  if (order.refillUntil) rows.push({ term: 'Refill available until', value: dateTime(order.refillUntil) })
+  if (order.refill) {
+    const { status, requestedAt, updatedAt, reason } = order.refill
+    rows.push(
+      { term: 'Refill', value: refillStatusLabel(status) },
+      { term: 'Refill requested', value: dateTime(requestedAt) },
+    )
+    if (updatedAt !== requestedAt) rows.push({ term: 'Refill updated', value: dateTime(updatedAt) })
+    if (reason) rows.push({ term: 'Refill not done because', value: reason })
+  }
   // Progress is news only while texts are still missing (being written, or paused half way); a finished
   // order shows its list alone.
   if (order.aiProgress && order.aiProgress.generated < order.aiProgress.total) {
@@ -85,6 +128,7 @@ export function OrderDetailCard({ order }: OrderDetailCardProps) {
           </div>
         ) : null}
       </dl>
+      <Link href={orderHelpHref(order.id)}>Get help with this order</Link>
     </Popover>
   )
 }

@@ -1,7 +1,6 @@
 import { useId } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import * as z from 'zod'
 import {
   FAILED_TO_PLACE_ORDER,
   formatOrderTotal,
@@ -11,10 +10,7 @@ import {
   ORDER_PLACED,
   quantityHint,
   quantityPlaceholder,
-  type QuantityLimits,
   ratesFromServices,
-  ServiceType,
-  TargetUrl,
   type AiSettingValues,
   type Order,
 } from '@engage/contract'
@@ -22,31 +18,26 @@ import { isApiError, useCreateOrder, useServiceLimits, useServices } from '@enga
 import { Badge, Box, Button, Form, FormSelect, FormTextField, Stack, Text } from '@engage/ui'
 import { useOrderMessages } from './OrderFormMessages'
 import { orderTotal, orderTotalRow } from './OrderForm.css'
-import { limitsOf, quantityTextWithin, serviceOptions, typedQuantity } from './OrderFormFields'
+import type { DripFeedPart } from './DripFeedFields'
+import { limitsOf, serviceOptions, typedQuantity } from './OrderFormFields'
+import { type OrderFormInput, orderFormSchema } from './OrderFormSchema'
 
 /** What a valid order form holds: the spec's form payload (serviceType, url, quantity). */
 export interface OrderFormValues {
   serviceType: string
   url: string
   quantity: number
+  /** Set when the order is drip-fed: `quantity` then goes every `interval` minutes, `runs` times. */
+  dripFeed?: { runs: number; interval: number } | null
 }
-
-/** The form's rules, with the quantity held to the chosen service's own limits. */
-function orderFormSchema(limits: QuantityLimits) {
-  return z.object({
-    // The select starts empty (null); an empty choice gets the contract's 'Please select an action type'.
-    serviceType: z.string().nullable().pipe(ServiceType),
-    url: TargetUrl,
-    quantity: quantityTextWithin(limits),
-  })
-}
-type OrderFormInput = z.input<ReturnType<typeof orderFormSchema>>
 
 // A 422 names the API's field; the message goes beside the form's input of the same meaning.
 const formFieldOfApiField: Record<string, keyof OrderFormInput> = {
   service_type: 'serviceType',
   target_url: 'url',
   quantity: 'quantity',
+  runs: 'runs',
+  interval: 'interval',
 }
 
 export interface OrderFormProps {
@@ -70,6 +61,11 @@ export interface OrderFormProps {
   aiSetting?: AiSettingValues | null
   /** When given, an AI Settings button shows for ai_comments and ai_tweets and calls this. */
   onAiSettingsPress?: () => void
+  /**
+   * The Drip-feed fields and their check (`dripFeedPart`), given by the forms that offer drip-feed (the
+   * panel's). The widget's form places whole orders and leaves it out, so its bundle carries none of their code.
+   */
+  dripFeed?: DripFeedPart
 }
 
 /**
@@ -84,6 +80,7 @@ export function OrderForm({
   onOrderPlaced,
   aiSetting = null,
   onAiSettingsPress,
+  dripFeed: dripFeedOffer,
 }: OrderFormProps) {
   const services = useServices()
   const serviceLimits = useServiceLimits()
@@ -95,29 +92,51 @@ export function OrderForm({
   // The schema is chosen at each check from the service the values name, so a change of service applies its limits.
   const form = useForm<OrderFormInput>({
     resolver: (values, context, options) =>
-      zodResolver(orderFormSchema(limitsOf(serviceLimits.data, values.serviceType)), undefined, {
-        raw: true,
-      })(values, context, options),
+      zodResolver(
+        orderFormSchema(limitsOf(serviceLimits.data, values.serviceType), dripFeedOffer?.check),
+        undefined,
+        {
+          raw: true,
+        },
+      )(values, context, options),
     defaultValues: {
       serviceType: defaultValues?.serviceType ?? null,
       url: defaultValues?.url ?? '',
       quantity: defaultValues?.quantity === undefined ? '' : String(defaultValues.quantity),
+      dripFeed: false,
+      runs: '',
+      interval: '',
     },
   })
-  const [serviceType, quantityText] = useWatch({ control: form.control, name: ['serviceType', 'quantity'] })
+  const [serviceType, quantityText, dripFeed, runsText] = useWatch({
+    control: form.control,
+    name: ['serviceType', 'quantity', 'dripFeed', 'runs'],
+  })
 
   // A failed service list shows the empty message (the failure itself is not the user's concern here).
   const serviceList = services.data ?? []
   const options = serviceOptions(serviceList)
   const rates = ratesFromServices(serviceList)
-  const total = formatOrderTotal(serviceType, rates, typedQuantity(quantityText))
   const limits = limitsOf(serviceLimits.data, serviceType)
   const showsAiSettings = serviceType !== null && isAiService(serviceType) && onAiSettingsPress !== undefined
+  // AI services write texts for one whole order: they are not drip-fed.
+  const DripFeedFields = dripFeedOffer?.Fields
+  const showsDripFeed = DripFeedFields !== undefined && !(serviceType !== null && isAiService(serviceType))
+  const isDripFed = showsDripFeed && dripFeed
+  const runs = isDripFed ? typedQuantity(runsText) : 1
+  const total = formatOrderTotal(serviceType, rates, typedQuantity(quantityText) * runs)
 
   const place = async (input: OrderFormInput) => {
-    const values: OrderFormValues = orderFormSchema(limitsOf(serviceLimits.data, input.serviceType)).parse(
-      input,
-    )
+    const parsed = orderFormSchema(
+      limitsOf(serviceLimits.data, input.serviceType),
+      dripFeedOffer?.check,
+    ).parse(input)
+    const values: OrderFormValues = {
+      serviceType: parsed.serviceType,
+      url: parsed.url,
+      quantity: parsed.quantity,
+      ...(isDripFed ? { dripFeed: { runs: Number(parsed.runs), interval: Number(parsed.interval) } } : {}),
+    }
     if (onSubmit) {
       await onSubmit(values)
       return
@@ -130,9 +149,18 @@ export function OrderForm({
         custom_comment: null,
         // An AI setting goes with a single order only for the services that write texts.
         ai_settings: isAiService(values.serviceType) && aiSetting ? aiSetting : null,
+        runs: values.dripFeed?.runs ?? null,
+        interval: values.dripFeed?.interval ?? null,
       })
       messages.success(ORDER_PLACED)
-      form.reset({ serviceType: values.serviceType, url: '', quantity: '' })
+      form.reset({
+        serviceType: values.serviceType,
+        url: '',
+        quantity: '',
+        dripFeed: false,
+        runs: '',
+        interval: '',
+      })
       onOrderPlaced?.(order)
     } catch (error) {
       messages.failure(error, FAILED_TO_PLACE_ORDER)
@@ -174,8 +202,18 @@ export function OrderForm({
           label="Quantity"
           inputMode="numeric"
           placeholder={quantityPlaceholder(limits)}
-          description={serviceType === null ? undefined : quantityHint(limits)}
+          description={
+            serviceType === null ? undefined : `${quantityHint(limits)}${isDripFed ? ', each run' : ''}`
+          }
         />
+        {showsDripFeed && DripFeedFields ? (
+          <DripFeedFields
+            control={form.control}
+            isOn={dripFeed}
+            runs={runs}
+            quantity={typedQuantity(quantityText)}
+          />
+        ) : null}
         {showsAiSettings ? (
           <Stack direction="row" gap="small" alignItems="center" wrap>
             <Button tone="secondary" onPress={onAiSettingsPress}>

@@ -9,7 +9,11 @@ const ALL = 'all'
 
 export interface OrderHistoryFiltersBarProps {
   value: OrderHistoryFilters
-  onChange: (filters: OrderHistoryFilters) => void
+  /**
+   * Called with what changed, not the whole set: the owner merges it into its newest filters, so a second change
+   * made before the first has come back as `value` keeps the first.
+   */
+  onChange: (change: Partial<OrderHistoryFilters>) => void
   /** Service names offered by the Service filter. */
   services: readonly string[]
   /** Downloads the orders the filters select as CSV. */
@@ -34,7 +38,7 @@ export function OrderHistoryFiltersBar({
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    onChange({ ...value, search: search.trim() })
+    onChange({ search: search.trim() })
   }
   const serviceItems = [
     { id: ALL, label: 'All services' },
@@ -65,27 +69,20 @@ export function OrderHistoryFiltersBar({
         label="Status"
         items={statusItems}
         value={value.status === '' ? ALL : value.status}
-        onChange={(status) =>
-          onChange({ ...value, status: status === ALL ? '' : (status as typeof value.status) })
-        }
+        onChange={(status) => onChange({ status: status === ALL ? '' : (status as typeof value.status) })}
       />
       <Select
         label="Service"
         items={serviceItems}
         value={value.service === '' ? ALL : value.service}
-        onChange={(service) => onChange({ ...value, service: service === ALL ? '' : String(service) })}
+        onChange={(service) => onChange({ service: service === ALL ? '' : String(service) })}
       />
-      <TextField
-        label="From"
-        type="date"
-        value={value.from}
-        onChange={(from) => onChange({ ...value, from })}
-      />
+      <TextField label="From" type="date" value={value.from} onChange={(from) => onChange({ from })} />
       <TextField
         label="To"
         type="date"
         value={value.to}
-        onChange={(to) => onChange({ ...value, to })}
+        onChange={(to) => onChange({ to })}
         isInvalid={datesReversed}
         errorMessage="The end date is before the start date"
       />

@@ -30,7 +30,7 @@ export interface OrdersPageProps {
   /** The orders list's search and filters (the route keeps them in the address bar). */
   filters?: OrderHistoryFilters
   /** Called with new filters; without it the list shows no filter bar. */
-  onFiltersChange?: (filters: OrderHistoryFilters) => void
+  onFiltersChange?: (change: Partial<OrderHistoryFilters>) => void
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import {
   ALL_PAUSED_ORDERS_QUEUED,
   canCancelOrder,
@@ -6,7 +6,9 @@ import {
   CANCEL_ORDER_CONFIRMATION,
   FAILED_TO_CANCEL_ORDER,
   FAILED_TO_FETCH_ORDERS,
+  FAILED_TO_REQUEST_REFILL,
   formatLedgerUsd,
+  isRefillActive,
   FAILED_TO_RETRY_ORDER,
   FAILED_TO_RETRY_ORDERS,
   NO_ORDERS_FOUND,
@@ -15,6 +17,10 @@ import {
   ORDER_CANCELLED,
   ORDER_CANCELLING,
   orderQueuedForRetry,
+  REFILL_CONFIRMATION,
+  REFILL_REQUESTED,
+  refillExplanation,
+  refillStatusLabel,
   serviceDisplayName,
   shortenLink,
 } from '@engage/contract'
@@ -23,6 +29,7 @@ import {
   useClient,
   useCancelOrder,
   useOrders,
+  useRequestRefill,
   useRetryAllOrders,
   useRetryOrder,
   type NormalisedOrder,
@@ -44,15 +51,18 @@ import { StatusBadge } from '../StatusBadge'
 import { useCustomerDates } from '../CustomerDates'
 import { useOrderMessages } from '../OrderForm/OrderFormMessages'
 import { OrderDetailCard } from '../OrderDetailCard'
-import {
-  OrderHistoryFiltersBar,
-  saveFile,
-  toOrderFilterQuery,
-  type OrderHistoryFilters,
-} from '../OrderHistory'
+import { lazyPart } from '../Dashboard/lazyPart'
+import { toOrderFilterQuery, type OrderHistoryFilters } from '../OrderHistory/orderHistoryFilters'
+import { saveFile } from '../OrderHistory/saveFile'
 import { actionsCell, fullLink, linkTrigger, tableHeader } from './OrdersTable.css'
 
 const countFormat = new Intl.NumberFormat('en-US')
+
+// The orders page's filter bar (search, menus and date fields): the dashboard's recent orders have none, so its
+// code loads when a page first shows it.
+const OrderHistoryFiltersBar = lazyPart(() =>
+  import('../OrderHistory/OrderHistoryFilters').then((module) => module.OrderHistoryFiltersBar),
+)
 
 /** House text: the confirmation dialog's explanation under the spec's question. */
 export function cancelOrderExplanation(order: NormalisedOrder): string {
@@ -66,8 +76,8 @@ export interface OrdersTableProps {
   pageSize?: number
   /** The search and filters, when the list offers them (the orders page keeps them in the address bar). */
   filters?: OrderHistoryFilters
-  /** Called with the new filters; with it the list shows the filter bar and Export CSV. */
-  onFiltersChange?: (filters: OrderHistoryFilters) => void
+  /** Called with what the filter bar changed; with it the list shows the filter bar and Export CSV. */
+  onFiltersChange?: (change: Partial<OrderHistoryFilters>) => void
   /** Service names the Service filter offers. @default the services of the loaded orders */
   services?: readonly string[]
 }
@@ -88,9 +98,13 @@ function LinkCell({ order }: { order: NormalisedOrder }) {
   )
 }
 
+/** What the confirmation dialog asks about: cancelling an order, or asking for its refill. */
+type Confirming = { action: 'cancel' | 'refill'; order: NormalisedOrder }
+
 /**
  * The orders list: Date, Service (with a detail card), Quantity, Status and Actions: Cancel for pending or
- * processing orders after a confirmation, Retry for paused ones (and Retry All). Polled every 20 s.
+ * processing orders after a confirmation, Retry for paused ones (and Retry All), Refill after a confirmation
+ * for completed orders the server marks refillable, and the state of a refill under way. Polled every 20 s.
  */
 export function OrdersTable({
   title = 'Orders',
@@ -109,9 +123,10 @@ export function OrdersTable({
   const cancelOrder = useCancelOrder()
   const retryOrder = useRetryOrder()
   const retryAllOrders = useRetryAllOrders()
+  const requestRefill = useRequestRefill()
   const messages = useOrderMessages()
   const dates = useCustomerDates()
-  const [confirming, setConfirming] = useState<NormalisedOrder | null>(null)
+  const [confirming, setConfirming] = useState<Confirming | null>(null)
   // Orders whose cancellation the server accepted but the provider has yet to confirm (the answer 202): they
   // show as cancelling, without a second Cancel, until a refresh brings their new status.
   const [cancelRequested, setCancelRequested] = useState<ReadonlySet<string>>(() => new Set())
@@ -141,6 +156,15 @@ export function OrdersTable({
       messages.success(orderQueuedForRetry(answer.order.id))
     } catch (error) {
       messages.failure(error, FAILED_TO_RETRY_ORDER)
+    }
+  }
+
+  const refill = async (order: NormalisedOrder) => {
+    try {
+      await requestRefill.mutateAsync(order.id)
+      messages.success(REFILL_REQUESTED)
+    } catch (error) {
+      messages.failure(error, FAILED_TO_REQUEST_REFILL)
     }
   }
 
@@ -175,7 +199,7 @@ export function OrdersTable({
       id: 'service',
       name: 'Service',
       isRowHeader: true,
-      render: (order) => <OrderDetailCard order={order} />,
+      render: (order) => <OrderDetailCard order={order} dateTime={dates.dateTime} />,
     },
     { id: 'link', name: 'Link', render: (order) => <LinkCell order={order} /> },
     { id: 'quantity', name: 'Quantity', align: 'end', render: (order) => countFormat.format(order.quantity) },
@@ -206,10 +230,24 @@ export function OrdersTable({
               tone="secondary"
               aria-label={`Cancel order ${order.id}`}
               isDisabled={cancelOrder.isPending && cancelOrder.variables === order.id}
-              onPress={() => setConfirming(order)}
+              onPress={() => setConfirming({ action: 'cancel', order })}
             >
               Cancel
             </Button>
+          ) : null}
+          {order.refillable ? (
+            <Button
+              size="small"
+              tone="secondary"
+              aria-label={`Refill order ${order.id}`}
+              isDisabled={requestRefill.isPending && requestRefill.variables === order.id}
+              onPress={() => setConfirming({ action: 'refill', order })}
+            >
+              Refill
+            </Button>
+          ) : null}
+          {order.refill && isRefillActive(order.refill.status) ? (
+            <Badge tone="info">{`Refill ${refillStatusLabel(order.refill.status).toLowerCase()}`}</Badge>
           ) : null}
           {canRetryOrder(order.status) ? (
             <Button
@@ -245,13 +283,15 @@ export function OrdersTable({
         ) : null}
       </div>
       {filters !== undefined && onFiltersChange !== undefined ? (
-        <OrderHistoryFiltersBar
-          value={filters}
-          onChange={onFiltersChange}
-          services={services ?? [...new Set(rows.map((order) => order.serviceType))]}
-          onExport={() => void exportCsv()}
-          isExporting={isExporting}
-        />
+        <Suspense fallback={<Spinner label="Loading the filters" />}>
+          <OrderHistoryFiltersBar
+            value={filters}
+            onChange={onFiltersChange}
+            services={services ?? [...new Set(rows.map((order) => order.serviceType))]}
+            onExport={() => void exportCsv()}
+            isExporting={isExporting}
+          />
+        </Suspense>
       ) : null}
       {orders.isError ? (
         <Banner tone="error">
@@ -279,13 +319,24 @@ export function OrdersTable({
         onOpenChange={(isOpen) => {
           if (!isOpen) setConfirming(null)
         }}
-        title={CANCEL_ORDER_CONFIRMATION}
-        message={confirming ? cancelOrderExplanation(confirming) : ''}
-        tone="critical"
-        confirmLabel="Cancel Order"
-        cancelLabel="Keep Order"
+        {...(confirming?.action === 'refill'
+          ? {
+              title: REFILL_CONFIRMATION,
+              message: refillExplanation(confirming.order.id),
+              tone: 'primary',
+              confirmLabel: 'Request Refill',
+              cancelLabel: 'Not Now',
+            }
+          : {
+              title: CANCEL_ORDER_CONFIRMATION,
+              message: confirming ? cancelOrderExplanation(confirming.order) : '',
+              tone: 'critical',
+              confirmLabel: 'Cancel Order',
+              cancelLabel: 'Keep Order',
+            })}
         onConfirm={() => {
-          if (confirming) void cancel(confirming)
+          if (confirming?.action === 'refill') void refill(confirming.order)
+          else if (confirming) void cancel(confirming.order)
         }}
       />
     </Stack>

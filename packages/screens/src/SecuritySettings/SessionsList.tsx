@@ -10,7 +10,6 @@ export const SIGN_OUT_EVERYWHERE = 'Sign out everywhere else'
 export const FAILED_TO_LOAD_SESSIONS = 'Failed to load your sessions'
 export const THIS_DEVICE = 'This device'
 
-
 /** 'Safari on iPhone' from a user agent; the whole string when nothing is recognised. */
 export function describeUserAgent(userAgent: string | null): string {
   if (userAgent === null) return 'Unknown device'

@@ -2,11 +2,13 @@ import { useId } from 'react'
 import { Heading, Link, Stack, Tab, TabList, TabPanel, Tabs, Text } from '@engage/ui'
 import { CHANGE_PASSWORD_HREF } from '../AuthForm/authPaths'
 import { ApiKeysPanel } from '../ApiKeysPanel'
+import { NotificationSettings } from '../Notifications/NotificationSettings'
 import { SecuritySettings } from '../SecuritySettings'
 import { UserInfoForm } from '../UserInfoForm'
 import { SettingsAiSettings } from './SettingsAiSettings'
+import { TeamPanel } from '../Team'
 
-export const settingsTabs = ['user', 'ai', 'api', 'security'] as const
+export const settingsTabs = ['user', 'ai', 'notifications', 'api', 'team', 'security'] as const
 export type SettingsTab = (typeof settingsTabs)[number]
 
 export interface SettingsProps {
@@ -17,8 +19,10 @@ export interface SettingsProps {
 }
 
 /**
- * The settings page: tabs User Information (with the way to Change Password) and AI Settings, and API (keys for
- * the SMM panel API v2), and Security (two-factor sign-in and the account's sessions).
+ * The settings page: tabs User Information (with the way to Change Password) and AI Settings, Notifications
+ * (which are e-mailed, the low balance alert), API (keys for the SMM panel API v2), Team (the workspace's
+ * members, invitations and activity log), and Security (two-factor
+ * sign-in and the account's sessions).
  */
 export function Settings({ defaultTab = 'user', apiOrigin = window.location.origin }: SettingsProps) {
   const passwordHeadingId = useId()
@@ -29,7 +33,9 @@ export function Settings({ defaultTab = 'user', apiOrigin = window.location.orig
         <TabList aria-label="Settings">
           <Tab id="user">User Information</Tab>
           <Tab id="ai">AI Settings</Tab>
+          <Tab id="notifications">Notifications</Tab>
           <Tab id="api">API</Tab>
+          <Tab id="team">Team</Tab>
           <Tab id="security">Security</Tab>
         </TabList>
         <TabPanel id="user">
@@ -47,8 +53,14 @@ export function Settings({ defaultTab = 'user', apiOrigin = window.location.orig
         <TabPanel id="ai">
           <SettingsAiSettings />
         </TabPanel>
+        <TabPanel id="notifications">
+          <NotificationSettings />
+        </TabPanel>
         <TabPanel id="api">
           <ApiKeysPanel origin={apiOrigin} />
+        </TabPanel>
+        <TabPanel id="team">
+          <TeamPanel />
         </TabPanel>
         <TabPanel id="security">
           <SecuritySettings />

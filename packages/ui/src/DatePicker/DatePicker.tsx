@@ -42,11 +42,14 @@ export interface DatePickerProps
   extends Omit<AriaDatePickerProps<DateTimeValue>, 'children' | 'className' | 'granularity'>, FieldTextProps {
   /** Minutes the arrow keys move the minute by; typed minutes snap to it when the field loses focus. @default 15 */
   minuteStep?: number
+  /** 'day' shows the date alone (a range of whole days); the value keeps its time of day. @default 'minute' */
+  granularity?: 'day' | 'minute'
   className?: string
 }
 
 /**
- * A date and time picker shown as MM/DD/YYYY, hh:mm AM/PM, with a calendar popover. Minutes step by
+ * A date and time picker shown as MM/DD/YYYY, hh:mm AM/PM (or MM/DD/YYYY alone with granularity 'day'), with a
+ * calendar popover. Minutes step by
  * `minuteStep`; `minValue` and `maxValue` bound both the segments and the calendar.
  */
 export function DatePicker({
@@ -54,6 +57,7 @@ export function DatePicker({
   description,
   errorMessage,
   minuteStep = defaultMinuteStep,
+  granularity = 'minute',
   className,
   value: controlledValue,
   defaultValue,
@@ -80,7 +84,7 @@ export function DatePicker({
           if (snapped && value && snapped.compare(value) !== 0) change(snapped)
           onBlur?.(event)
         }}
-        granularity="minute"
+        granularity={granularity}
         shouldForceLeadingZeros
         // minValue / maxValue errors show while editing, not only after a native form submit.
         validationBehavior={props.validationBehavior ?? 'aria'}

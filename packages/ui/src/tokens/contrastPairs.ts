@@ -72,6 +72,14 @@ export function contrastPairs(colors: ThemeColors): ContrastPair[] {
     pairs.push(graphic(`focus ring on ${surface}`, colors.focusRing, colors[surface]))
     pairs.push(graphic(`accent (switch, checkbox) on ${surface}`, colors.accent, colors[surface]))
   }
+  // The series of a chart (Chart's seriesStyles): lines and bars on the card they sit on.
+  for (const surface of ['surface', 'surfaceRaised'] as const) {
+    for (const tone of ['warning', 'critical', 'success'] as const) {
+      pairs.push(
+        graphic(`chart series (${tone} border) on ${surface}`, colors.tone[tone].border, colors[surface]),
+      )
+    }
+  }
   for (const tone of statusTones) {
     pairs.push(
       graphic(`${tone} border on its background`, colors.tone[tone].border, colors.tone[tone].background),

@@ -1,0 +1,1 @@
+export { AdminAffiliates, AFFILIATE_SETTINGS_SAVED, rateText } from './AdminAffiliates'

@@ -1,0 +1,8 @@
+export {
+  ACCEPT_INVITATION,
+  INVITATION_TITLE,
+  INVITATION_WITHDRAWN,
+  InvitationPage,
+  joinedMessage,
+  type InvitationPageProps,
+} from './InvitationPage'

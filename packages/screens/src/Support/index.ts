@@ -1,0 +1,2 @@
+export * from './NewTicketForm'
+export * from './Support'

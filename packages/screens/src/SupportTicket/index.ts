@@ -1,0 +1,3 @@
+export * from './TicketMessages'
+export * from './TicketReplyForm'
+export * from './TicketStatusBadge'

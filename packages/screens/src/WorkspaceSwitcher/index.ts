@@ -1,0 +1,1 @@
+export { WORKSPACE_LABEL, WorkspaceSwitcher } from './WorkspaceSwitcher'

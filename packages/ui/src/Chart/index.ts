@@ -1,0 +1,2 @@
+export { Chart, chartKinds, type ChartProps } from './Chart'
+export type { ChartSeries } from './chartData'
