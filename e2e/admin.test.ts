@@ -1,12 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { loadConfig } from '../server/src/config'
-import type { Logger } from '../server/src/logger'
-import { startServer, type RunningServer } from '../server/src/main'
-import { secretOfUri, totpCode } from './support/totp'
 import {
   choose,
   failOnBrokenPages,
@@ -15,48 +8,31 @@ import {
   shownOption,
   watchPage,
 } from './support/browser'
+import { goInApp, openConsole, startDemoServer, type DemoServer } from './support/demoServer'
 
 // The operator console end to end: the demo operator signs in, opens /admin, is led to set up two-factor
 // sign-in (operators must have it; the code is computed here from the secret shown), changes a service's rate, and a
 // visitor's pricing grid on the landing page shows the new rate; a customer who opens /admin is refused.
 // This file starts its own server (a fresh SQLite database, the built panel) so that the rate it changes
-// cannot move the prices the customer journey of the shared server expects; the demo seed prints the
-// operator's one-time password through the logger, which is how the test learns it.
+// cannot move the prices the customer journey of the shared server expects.
 
 const PASSWORD = 'correct horse battery'
 const viewport = { width: 1280, height: 800 }
 
-let server: RunningServer
-let dataDir: string
-let operator: { email: string; password: string }
+let server: DemoServer
+let operator: DemoServer['operator']
 let browser: Browser
 const pages = failOnBrokenPages()
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'engage-e2e-admin-'))
-  const accounts: { email: string; password: string }[] = []
-  const logger: Logger = {
-    info: (message) => {
-      const match = /^Demo operator: (\S+) \/ (\S+)$/.exec(message)
-      if (match?.[1] && match[2]) accounts.push({ email: match[1], password: match[2] })
-    },
-    warn: (message, fields) => console.warn(`[server] ${message}`, fields ?? ''),
-    error: (message, fields) => console.error(`[server] ${message}`, fields ?? ''),
-  }
-  server = await startServer(
-    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1' }),
-    logger,
-  )
-  const [first] = accounts
-  if (!first) throw new Error('The demo seed printed no operator account')
-  operator = first
+  server = await startDemoServer()
+  operator = server.operator
   browser = await launchBrowser()
 })
 
 afterAll(async () => {
   await browser?.close()
   await server?.close()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
 async function newPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
@@ -65,19 +41,6 @@ async function newPage(): Promise<{ context: BrowserContext; page: Page; errors:
   const page = await context.newPage()
   pages.watch(page)
   return { context, page, errors: watchPage(page).errors }
-}
-
-/**
- * Follows an in-app link to `path` from a page of the app (react-router listens to popstate). The server
- * serves the app itself only for the paths listed in server/src/routes/panel.ts (appShellPaths), which does
- * not list /admin yet: loaded from the address bar, /admin is the landing page (the last test checks that).
- */
-async function goInApp(page: Page, path: string) {
-  await page.evaluate((target) => {
-    window.history.pushState(null, '', target)
-    window.dispatchEvent(new PopStateEvent('popstate'))
-  }, path)
-  await page.waitForURL(`**${path}`)
 }
 
 /** The price on the landing page's pricing card of a service ('Likes' → '$1.20'). */
@@ -99,24 +62,10 @@ describe('the operator console', () => {
   })
 
   it('lets the demo operator sign in and open /admin once two-factor sign-in is set up', async () => {
-    await operatorPage.goto('/auth')
-    await operatorPage.getByLabel('Email').fill(operator.email)
-    await operatorPage.getByLabel('Password').fill(operator.password)
-    await operatorPage.getByRole('button', { name: 'Login', exact: true }).click()
-    await operatorPage.waitForURL('**/dashboard')
-
-    await goInApp(operatorPage, '/admin')
-    await operatorPage.getByRole('heading', { level: 1, name: 'Operator console' }).waitFor()
-    // The console stays closed until the operator has two-factor sign-in.
-    await operatorPage.getByText('Set up two-factor sign-in to use the console').waitFor()
-    expect(await operatorPage.getByRole('navigation', { name: 'Operator console' }).count()).toBe(0)
-    await operatorPage.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
-    const uri = await operatorPage.locator('code').filter({ hasText: 'otpauth://' }).textContent()
-    await operatorPage.getByLabel('Code from your app').fill(totpCode(secretOfUri(uri ?? ''), Date.now()))
-    await operatorPage.getByRole('button', { name: 'Confirm and turn on' }).click()
-    await operatorPage.getByRole('list', { name: 'Recovery codes' }).waitFor()
-    await operatorPage.getByRole('button', { name: 'I have saved these codes' }).click()
-    await operatorPage.getByText(operator.email).first().waitFor()
+    await openConsole(operatorPage, operator, async () => {
+      // The console stays closed until the operator has two-factor sign-in.
+      expect(await operatorPage.getByRole('navigation', { name: 'Operator console' }).count()).toBe(0)
+    })
     const navigation = operatorPage.getByRole('navigation', { name: 'Operator console' })
     expect(await navigation.getByRole('link').allTextContents()).toEqual([
       'Services',
@@ -124,7 +73,10 @@ describe('the operator console', () => {
       'Users',
       'Orders',
       'Payments',
+      'Tickets',
+      'Reports',
       'Updates and contact',
+      'Affiliates',
       'Jobs',
       'Audit log',
     ])

@@ -14,8 +14,9 @@ import {
 // A returning customer, once on a wide screen and once on a phone: an account that already has orders (one
 // completed, one in progress or pending, one cancelled) places a single, a mass and a subscription order in a
 // row on the open dashboard, sees an order placed through the API v2 arrive and move on through the live
-// updates without a reload, cancels an order and sees the result at once and the refund in the header, and
-// opens a transaction's details. On the way it checks what a first-time customer stumbled on: Contact Us and
+// updates without a reload, cancels an order and sees the result at once and the refund in the header, asks
+// for a refill of a completed order of a service with refills and sees its status, and opens a transaction's
+// details. On the way it checks what a first-time customer stumbled on: Contact Us and
 // Updates links open their real addresses, the order form holds each service to its own limits before sending,
 // and a failed deposit reads as failed in the wallet. Each width has its own account on the shared server; the
 // steps run in order on one page, which is never reloaded between the orders (a broken update would show the
@@ -74,6 +75,8 @@ describe.each(widths)('a customer with history on a $name ($viewport.width px)',
   let page: Page
   let token: string
   let knownIds: string[] = []
+  /** A premium_followers order of the history: its service offers refills (the simulator's service 8). */
+  let refillableId = ''
   const pages = failOnBrokenPages()
 
   beforeAll(async () => {
@@ -113,6 +116,7 @@ describe.each(widths)('a customer with history on a $name ($viewport.width px)',
       })
     await place('likes', 'completed', 100)
     await place('views', 'under-way', 500)
+    refillableId = (await place('premium_followers', 'refillable', 100)).id
     const cancelled = await place('followers', 'cancelled', 200)
     await api(token, `/api/orders/${cancelled.id}/cancel`, { method: 'POST' })
     // The simulator completes an order in about 12 s: wait for the first one, so the list has every kind.
@@ -213,6 +217,49 @@ describe.each(widths)('a customer with history on a $name ($viewport.width px)',
     expect(placed).toBeDefined()
     await orderRow(page, placed ?? '').waitFor()
     knownIds = (await orders(token)).map((order) => String(order.id))
+  })
+
+  it('places a drip-feed order and follows its runs in the order detail card', async () => {
+    const orderForm = page.getByRole('form', { name: 'New order' })
+    await choose(orderForm, 'Action Type', 'LIKES')
+    await orderForm.getByLabel('Link').fill(link('drip-feed'))
+    await orderForm.getByLabel('Quantity').fill('100')
+    // The checkbox's input sits under its styled label, which holds its description too.
+    await orderForm
+      .locator('label')
+      .filter({ hasText: /^Drip-feed/ })
+      .click()
+    expect(await orderForm.getByRole('checkbox', { name: /^Drip-feed/ }).isChecked()).toBe(true)
+    await orderForm.getByRole('textbox', { name: 'Runs', exact: true }).fill('2')
+    await orderForm.getByRole('textbox', { name: 'Interval (minutes)', exact: true }).fill('1')
+    await orderForm.getByText('2 runs × 100 = 200 in all').waitFor()
+    await orderForm.getByRole('button', { name: 'Place Order' }).click()
+    await page.getByText('Order placed successfully!').first().waitFor()
+    const [placed] = await newOrderIds(token, knownIds)
+    expect(placed).toBeDefined()
+    const orderId = placed ?? ''
+    knownIds = (await orders(token)).map((order) => String(order.id))
+
+    /** Opens the order's detail card and answers the value of `term`; the card closes again. */
+    const detail = async (term: string) => {
+      await orderRow(page, orderId).getByRole('button', { name: 'LIKES' }).click()
+      const card = page.getByRole('dialog', { name: `Order ${orderId} details` })
+      await card.waitFor()
+      const value = await card
+        .getByText(term, { exact: true })
+        .locator('xpath=following-sibling::dd')
+        .textContent()
+      await page.keyboard.press('Escape')
+      await card.waitFor({ state: 'detached' })
+      return value ?? ''
+    }
+    // The first run goes at once, the second a minute later (the live updates bring each change).
+    await expect.poll(() => detail('Drip-feed'), { timeout: 30_000, interval: 1_000 }).toMatch(/^Run 1 of 2/)
+    expect(await detail('Quantity')).toBe('200')
+    expect(await detail('Next run')).toMatch(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/)
+    expect(await detail('Delivered')).toMatch(/ of 200$/)
+    await expect.poll(() => detail('Drip-feed'), { timeout: 100_000, interval: 2_000 }).toMatch(/^Run 2 of 2/)
+    expect(await detail('Next run')).toBe('None left')
   })
 
   it('then places a mass order on the same page: its message, and its rows', async () => {
@@ -354,6 +401,62 @@ describe.each(widths)('a customer with history on a $name ($viewport.width px)',
     }
   })
 
+  it('refills a completed order: asked first, then its status in the row and in the detail card', async () => {
+    await expect
+      .poll(async () => (await orders(token)).find((order) => order.id === refillableId)?.status, {
+        timeout: 60_000,
+        interval: 1_000,
+      })
+      .toBe('completed')
+    const recent = page.getByRole('grid', { name: 'Your Recent Orders' })
+    const refillButton = recent.getByRole('button', { name: `Refill order ${refillableId}` })
+    // The completed status (and with it the button) comes with the live updates, without a reload. The order
+    // is older than the list's first page once the steps above have placed theirs: Load more brings it.
+    const loadMore = page.getByRole('button', { name: 'Load more' })
+    await expect
+      .poll(
+        async () => {
+          if (await refillButton.isVisible()) return true
+          if (await loadMore.isVisible()) await loadMore.click()
+          return refillButton.isVisible()
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(true)
+    await refillButton.click()
+    const dialog = page.getByRole('alertdialog', { name: 'Request a refill of this order?' })
+    await dialog.waitFor()
+    await dialog.getByRole('button', { name: 'Request Refill' }).click()
+    await page.getByText('Refill requested: the provider is asked to top up this order.').first().waitFor()
+    // The account's only premium_followers order.
+    const row = recent
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: 'PREMIUM FOLLOWERS' }) })
+    await row.getByText(/^Refill (pending|in progress)$/).waitFor()
+    await expect.poll(() => refillButton.count(), { timeout: 5_000 }).toBe(0)
+
+    const card = page.getByRole('dialog', { name: `Order ${refillableId} details` })
+    // The list is read again as the refill's live update arrives, which may land under the first press.
+    await expect
+      .poll(
+        async () => {
+          if (!(await card.isVisible())) await row.getByRole('button', { name: 'PREMIUM FOLLOWERS' }).click()
+          return card.isVisible()
+        },
+        { timeout: 15_000, interval: 1_000 },
+      )
+      .toBe(true)
+    await card.getByText(/^(Pending|In progress)$/).waitFor()
+    await card.getByText('Refill requested').waitFor()
+    await card.getByText('Refill available until').waitFor()
+    await page.keyboard.press('Escape')
+    // The server has the same refill, asked of the provider.
+    const [listed] = (
+      await api<{ id: string; refill: { status: string } | null }[]>(token, '/api/orders/get?limit=100')
+    ).filter((order) => order.id === refillableId)
+    expect(['pending', 'in_progress']).toContain(listed?.refill?.status)
+  })
+
   it('shows a failed deposit as failed: no plus sign, not the credit colour', async () => {
     await page.goto('/wallet')
     const deposit = page.getByRole('form', { name: 'Deposit' })
@@ -364,7 +467,12 @@ describe.each(widths)('a customer with history on a $name ($viewport.width px)',
     await page.waitForURL((url) => url.pathname === '/wallet')
     const table = page.getByRole('grid', { name: 'Transactions' })
     const failed = table.getByText('$7.50', { exact: true }).first()
-    await failed.waitFor({ timeout: 20_000 })
+    // Polled by the rows' text, so that a failure shows what the list held (the list loads after the page's
+    // scripts, on a phone after the page is rendered anew).
+    await expect
+      .poll(() => table.locator('[role=row]').allTextContents(), { timeout: 30_000 })
+      .toContainEqual(expect.stringMatching(/Deposit.*(?<![+\d])\$7\.50(?!\d).*Failed/))
+    await failed.waitFor()
     expect(await table.getByText('+$7.50', { exact: true }).count()).toBe(0)
     // The completed deposit of the history is a credit, in the credit colour; the failed one is not.
     const credit = table.getByText('+$40.00', { exact: true }).first()

@@ -57,6 +57,15 @@ describe('the served HTML of a signed-in page', () => {
     expect(html).not.toContain(token)
   })
 
+  it('renders the orders page’s order form with its choices, which the browser hydrates with the same list', async () => {
+    const html = await (await getPage('/orders', `${SESSION_COOKIE}=${token}`)).text()
+    const text = rootText(html)
+    expect(text).toContain('Action Type')
+    expect(text).toContain('LIKES')
+    expect(text).not.toContain('Loading services...')
+    expect(html).toContain('"/api/get-services":')
+  })
+
   it('renders the narrow layout for a phone', async () => {
     const wide = await (await getPage('/wallet', `${SESSION_COOKIE}=${token}`)).text()
     const phone = await (

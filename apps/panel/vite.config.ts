@@ -40,10 +40,22 @@ const panelLocales = ['en-US']
 // not their stylesheets, which every page loads (one stylesheet for the whole panel). If the dashboard starts
 // using one of these statically, the size check shows `shared-pages` among its files.
 const screensNotOnTheFirstPage =
-  /\/packages\/screens\/src\/(SecuritySettings|ServicesCatalogue|SiteFooter|SiteHeader|PublicLayout|PricingGrid|AiSettingsDialog|AiSettingForm|FetchModelsDialog)\//
-// The two-factor hooks (the settings' security tab and the sign-in's code step).
-const partsNotOnTheFirstPage = /\/packages\/client\/src\/react\/security\.ts$/
+  /\/packages\/screens\/src\/(SecuritySettings|OrderHistory\/OrderHistoryFilters|Support|SupportTicket|Affiliates|ApiKeysPanel|ServicesCatalogue|SiteFooter|SiteHeader|PublicLayout|PricingGrid|AiSettingsDialog|AiSettingForm|FetchModelsDialog|AnalyticsRange|AnalyticsShared|Team|InvitationPage|WorkspaceSwitcher)\//
+// The two-factor hooks (the settings' security tab and the sign-in's code step), the support tickets' hooks, the
+// notifications' (their page and the settings' tab; the top bar's bell reads its count from the current user),
+// the workspaces' (Settings' Team tab, the invitation page and the top bar's switcher, which loads after the
+// first render), the declarations and schemas of the later pages' calls (contract/src/pageEndpoints.ts, which
+// the client loads with the first of them) and their hooks, and the charts of the analytics and the console's reports with their library (visx and the d3
+// modules it uses), which /dashboard never draws.
+const partsNotOnTheFirstPage =
+  /\/packages\/client\/src\/react\/(security|support|notifications|workspaces|later|accountMutations)\.ts$|\/packages\/contract\/src\/(pageEndpoints|analytics|reportTables|catalogue|aiPresets|mass|massText|schemas\/(apiKeys|notifications|analytics|support|affiliates|workspaces|security))\.ts$|\/packages\/ui\/src\/Chart\/|\/node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?(@visx|d3-[a-z-]+|internmap|classnames)\//
 const otherPages = /\/apps\/panel\/src\/pages\/(?!(SignedInLayout|DashboardPage)\.tsx$)/
+// The date picker with React Aria's calendar, date field, date formatter and @internationalized/date: the
+// subscription form (a lazy tab of the dashboard), the analytics' and
+// the reports' range. Shared by those lazy chunks only, it gets a chunk of its own instead of joining `shared`,
+// which /dashboard loads first.
+const datePicker =
+  /\/packages\/ui\/src\/DatePicker\/|\/react-(aria|stately)\/dist\/private\/(intl\/)?(calendar|datepicker)\/|\/react-aria-components\/dist\/private\/(Calendar|DateField|DatePicker|HiddenDateInput)\.m?js$|\/react-aria\/dist\/private\/i18n\/useDateFormatter\.|\/@internationalized\/date\//
 const notOnTheFirstPage = (id: string) =>
   [screensNotOnTheFirstPage, partsNotOnTheFirstPage, otherPages].some((pattern) => pattern.test(id)) &&
   !/\.css\.ts/.test(id)
@@ -91,6 +103,13 @@ export default defineConfig(({ isSsrBuild, command }) => ({
                 output: {
                   codeSplitting: {
                     groups: [
+                      {
+                        name: 'date-picker',
+                        test: (id: string) => datePicker.test(id) && !/\.css\.ts/.test(id),
+                        minShareCount: 2,
+                        priority: 2,
+                        includeDependenciesRecursively: false,
+                      },
                       {
                         name: 'shared-pages',
                         test: notOnTheFirstPage,

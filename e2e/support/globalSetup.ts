@@ -15,6 +15,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The server under test, e.g. http://127.0.0.1:41234. */
     baseUrl: string
+    /** Its DATA_DIR, holding the SQLite database (where mail without SMTP_URL lands: mail_outbox). */
+    dataDir: string
   }
 }
 
@@ -52,6 +54,7 @@ export default async function setup(project: TestProject) {
   })
   const server = await startServer(config, logger)
   project.provide('baseUrl', server.url)
+  project.provide('dataDir', dataDir)
 
   return async () => {
     await server.close()

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { precompress } from '../../../scripts/precompress.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const vite = path.join(root, 'node_modules', '.bin', 'vite')
@@ -54,4 +55,10 @@ for (const route of render.prerenderedPaths) {
   writeFileSync(path.join(directory, 'index.html'), html)
 }
 writeFileSync(path.join(clientDir, 'shell.html'), render.renderShell(shellTemplate, manifests))
+// The server sends these copies as they are (the public pages' copies until it renders them with the prices).
+precompress([
+  ...readdirSync(assetsDir).map((name) => path.join(assetsDir, name)),
+  path.join(clientDir, 'shell.html'),
+  ...render.prerenderedPaths.map((route) => path.join(clientDir, route, 'index.html')),
+])
 console.log(`Built the panel into ${path.relative(process.cwd(), path.join(root, 'dist'))}`)

@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { createClient, pollUnlessLive, queryKeys, servicesQuery } from '@engage/client'
-import { LAYOUT_BREAKPOINT_PX } from '@engage/contract'
+import { LAYOUT_BREAKPOINT_PX, loadPageEndpoints } from '@engage/contract'
 import { QueryClient } from '@tanstack/react-query'
 import { App } from './App'
 import { SIGNED_IN_STATE_ELEMENT_ID, type SignedInPageState } from './document'
@@ -38,6 +38,7 @@ const client = createClient({
   baseUrl: '',
   getToken: readStoredToken,
   fetch: withEarlyAnswers((input, init) => fetch(input, init)),
+  loadPageEndpoints,
 })
 const signedIn = readStoredToken() !== null
 const ME_FRESH_MS = 5_000
@@ -49,6 +50,7 @@ const hydrates =
   rendered.theme === readStoredTheme() &&
   rendered.wide === window.matchMedia(`(min-width: ${String(LAYOUT_BREAKPOINT_PX)}px)`).matches
 let meLoaded: Promise<void> = Promise.resolve()
+let servicesLoaded: Promise<void> = Promise.resolve()
 
 // The user data is what a signed-in page shows first (the stat cards, the balance): asked for now, while the
 // route's chunks are still arriving, rather than once they have rendered. The same query as useMe, which
@@ -68,16 +70,20 @@ if (signedIn && isSignedInPath(window.location.pathname)) {
     retry: false,
   })
   // The pages that open on an order form ask for the service list now too: the form then renders once, with
-  // its choices, instead of rendering again when they arrive. Not before a hydration: the server rendered the
-  // form without them, and hydration must render what it did (the form asks for them once hydrated).
-  if (opensOnOrderForm(window.location.pathname) && !hydrates) {
-    void queryClient.prefetchQuery(servicesQuery(client))
+  // its choices, instead of rendering again when they arrive. A hydrated page takes the list the server
+  // rendered with (from the page, no request).
+  if (opensOnOrderForm(window.location.pathname)) {
+    servicesLoaded = queryClient.prefetchQuery(servicesQuery(client))
   }
 }
 
-// Hydration waits for the user data too (taken from the page, no request), so that it renders what the server
-// rendered with it.
-void Promise.all([preloadRoute(window.location.pathname, signedIn), hydrates && meLoaded]).then(() => {
+// Hydration waits for the user data and the service list too (taken from the page, no request), so that it
+// renders what the server rendered with them.
+void Promise.all([
+  preloadRoute(window.location.pathname, signedIn),
+  hydrates && meLoaded,
+  hydrates && servicesLoaded,
+]).then(() => {
   const app = (
     <StrictMode>
       <BrowserRouter>

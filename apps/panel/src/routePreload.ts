@@ -1,4 +1,4 @@
-import { endpoints, STORAGE_KEYS } from '@engage/contract'
+import { coreEndpoints, STORAGE_KEYS } from '@engage/contract'
 import { ADD_MODULE_PRELOAD } from './pageHtml'
 import { staticChunks, type Manifest } from './document'
 import { EARLY_ANSWERS_GLOBAL, ORDER_FORM_PAGES } from './earlyAnswers'
@@ -9,6 +9,10 @@ const signedInPageModules: Record<string, string> = {
   '/orders': 'src/pages/OrdersRoutePage.tsx',
   '/wallet': 'src/pages/WalletPage.tsx',
   '/settings': 'src/pages/SettingsPage.tsx',
+  '/support': 'src/pages/SupportPage.tsx',
+  '/notifications': 'src/pages/NotificationsRoutePage.tsx',
+  '/affiliates': 'src/pages/AffiliatesPage.tsx',
+  '/analytics': 'src/pages/AnalyticsPage.tsx',
 }
 
 const signedOutPageModules: Record<string, string> = {
@@ -48,8 +52,8 @@ export function routePreloadScript(manifest: Manifest): string {
   const signedOut = JSON.stringify(mapOf(signedOutPageModules, []))
   const tokenKey = JSON.stringify(STORAGE_KEYS.authToken)
   const early = JSON.stringify(EARLY_ANSWERS_GLOBAL)
-  const mePath = JSON.stringify(endpoints.getMe.path)
-  const servicesPath = JSON.stringify(endpoints.getServices.path)
+  const mePath = JSON.stringify(coreEndpoints.getMe.path)
+  const servicesPath = JSON.stringify(coreEndpoints.getServices.path)
   const orderFormPages = JSON.stringify(ORDER_FORM_PAGES)
   return (
     `(function(){var p=location.pathname.replace(/[/]+$/,'')||'/',f=${signedOut}[p],t=null;` +

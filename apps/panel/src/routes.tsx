@@ -21,7 +21,12 @@ const SignedInLayout = lazyPage(() => import('./pages/SignedInLayout'))
 const DashboardPage = lazyPage(() => import('./pages/DashboardPage'))
 const OrdersRoutePage = lazyPage(() => import('./pages/OrdersRoutePage'))
 const WalletPage = lazyPage(() => import('./pages/WalletPage'))
+const AnalyticsPage = lazyPage(() => import('./pages/AnalyticsPage'))
 const SettingsPage = lazyPage(() => import('./pages/SettingsPage'))
+const SupportPage = lazyPage(() => import('./pages/SupportPage'))
+const NotificationsRoutePage = lazyPage(() => import('./pages/NotificationsRoutePage'))
+const AffiliatesPage = lazyPage(() => import('./pages/AffiliatesPage'))
+const InvitationRoutePage = lazyPage(() => import('./pages/InvitationRoutePage'))
 const AdminPage = lazyPage(() => import('./pages/AdminPage'))
 
 function page(path: string | undefined, Page: LazyPage, children?: RouteObject[]): RouteObject {
@@ -46,7 +51,13 @@ export const routes: RouteObject[] = [
         page('/dashboard', DashboardPage),
         page('/orders', OrdersRoutePage),
         page('/wallet', WalletPage),
+        page('/analytics', AnalyticsPage),
         page('/settings', SettingsPage),
+        page('/support', SupportPage),
+        page('/support/:ticketId', SupportPage),
+        page('/notifications', NotificationsRoutePage),
+        page('/affiliates', AffiliatesPage),
+        page('/invitation/:token', InvitationRoutePage),
       ]),
       page('/admin/*', AdminPage),
     ],

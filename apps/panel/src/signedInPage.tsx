@@ -1,12 +1,13 @@
 import { StrictMode } from 'react'
 import { renderToReadableStream } from 'react-dom/server'
 import { StaticRouter } from 'react-router'
-import { createClient, queryKeys, type FetchFunction } from '@engage/client'
-import { endpoints } from '@engage/contract'
+import { createClient, queryKeys, servicesQuery, type FetchFunction } from '@engage/client'
+import { coreEndpoints, loadPageEndpoints } from '@engage/contract'
 import { defaultTheme } from '@engage/ui'
 import { QueryClient } from '@tanstack/react-query'
 import { App } from './App'
 import { readPageCookies } from './cookies'
+import { opensOnOrderForm } from './earlyAnswers'
 import { SIGNED_IN_STATE_ELEMENT_ID, type Manifests, type SignedInPageState } from './document'
 import { withHead, withInlineStylesheet, withScriptsAfterFirstPaint } from './pageHtml'
 import { signedInPageChunks } from './routePreload'
@@ -69,13 +70,17 @@ export async function renderSignedInPage(options: SignedInPageOptions): Promise<
     if (response.ok && (init.method ?? 'GET') === 'GET') answers[input] = await response.clone().text()
     return response
   }
-  const client = createClient({ baseUrl: '', getToken: () => token, fetch: fetchApi })
+  const client = createClient({ baseUrl: '', getToken: () => token, fetch: fetchApi, loadPageEndpoints })
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   const [me] = await Promise.all([
     queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: () => client.getMe() }).catch(() => null),
     preloadRoute(pathname, true),
+    // A page with the order form renders it with its choices. The browser hydrates with the same answer, so the
+    // form's part of the page (hydrated after the rest) finds what the server rendered, however soon another
+    // part of the page asks for the list.
+    opensOnOrderForm(pathname) ? queryClient.prefetchQuery(servicesQuery(client)) : undefined,
   ])
-  if (me === null || answers[endpoints.getMe.path] === undefined) return null
+  if (me === null || answers[coreEndpoints.getMe.path] === undefined) return null
 
   const wide = !options.mobile
   const rendered: SignedInPageState = {
@@ -95,7 +100,14 @@ export async function renderSignedInPage(options: SignedInPageOptions): Promise<
         />
       </StaticRouter>
     </StrictMode>,
-    { nonce: options.nonce, onError: options.onError },
+    {
+      nonce: options.nonce,
+      onError: options.onError,
+      // A part that has rendered goes into the HTML where it stands, whatever its size: past React's default
+      // (12,800 bytes) it would be sent after the rest and put in place by an inline script, and a page read
+      // without scripts would show nothing of it.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
   )
 
   // As on the public pages, the scripts are asked for once the page has painted: it paints from its HTML, and

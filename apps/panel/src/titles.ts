@@ -11,11 +11,18 @@ const titles: Record<string, string> = {
   '/dashboard': 'Dashboard | Engage Panel',
   '/orders': 'Orders History | Engage Panel',
   '/wallet': 'Wallet | Engage Panel',
+  '/analytics': 'Analytics | Engage Panel',
   '/settings': 'Settings | Engage Panel',
+  '/support': 'Support | Engage Panel',
+  '/notifications': 'Notifications | Engage Panel',
+  '/affiliates': 'Affiliates | Engage Panel',
 }
 
 /** Unknown paths show the landing page, and its title. */
 export function titleOf(pathname: string): string {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  const path = (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).replace(
+    /^\/support\/.+$/,
+    '/support',
+  )
   return titles[path] ?? titles['/'] ?? 'Engage Panel'
 }

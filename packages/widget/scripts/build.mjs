@@ -16,6 +16,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import path from 'node:path'
+import { precompress } from '../../../scripts/precompress.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const vite = path.join(root, 'node_modules', '.bin', 'vite')
@@ -37,6 +38,12 @@ rmSync(dist, { recursive: true, force: true })
 
 // The bundle, then its stylesheet moved inside it.
 run({ WIDGET_BUILD: 'bundle' })
+// One file is what a partner page loads: a dynamic import reaching the bundle would split it into chunks that
+// nothing here ships.
+const chunks = readdirSync(work, { recursive: true }).filter((name) => String(name).endsWith('.js'))
+if (chunks.length !== 1) {
+  throw new Error(`The widget bundle must be one file; the build wrote ${chunks.join(', ')}`)
+}
 const cssFiles = readdirSync(work).filter((name) => name.endsWith('.css'))
 const css = cssFiles.map((name) => readFileSync(path.join(work, name), 'utf8')).join('\n')
 const built = readFileSync(path.join(work, 'widget.js'), 'utf8')
@@ -62,4 +69,6 @@ writeFileSync(
   path.join(dist, 'manifest.json'),
   JSON.stringify({ loader: 'loader.js', bundle: bundleFile, types: 'element.d.ts' }, null, 2) + '\n',
 )
+// The server sends these copies as they are.
+precompress([bundleFile, 'loader.js', 'element.d.ts'].map((file) => path.join(dist, file)))
 console.log(`Built the widget into ${path.relative(process.cwd(), dist) || '.'} (loader.js, ${bundleFile})`)

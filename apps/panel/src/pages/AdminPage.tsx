@@ -12,7 +12,7 @@ import { readStoredToken } from '../session'
  */
 export default function AdminPage() {
   const { theme, setTheme } = useTheme()
-  const section = useParams()['*']?.split('/')[0]
+  const [section, itemId] = useParams()['*']?.split('/') ?? []
   const current = isAdminSection(section) ? section : 'services'
   // Like the app's client, the token is read from storage at each call.
   const [client] = useState(() => createAdminClient({ baseUrl: '', getToken: readStoredToken }))
@@ -24,7 +24,7 @@ export default function AdminPage() {
 
   return (
     <AdminClientProvider client={client}>
-      <AdminConsole section={current} theme={theme} onThemeChange={setTheme} />
+      <AdminConsole section={current} itemId={itemId || null} theme={theme} onThemeChange={setTheme} />
     </AdminClientProvider>
   )
 }
