@@ -27,6 +27,15 @@ interface ReadyMessage {
 const HISTORY_ORDERS = 100_000
 // Measured one request at a time: the target is the time one listing takes, not a queue's.
 export const ORDER_HISTORY_SCENARIO = 'GET /api/orders/get, 100,000 orders, 1 connection'
+/** The longest range the analytics take, by day: every hour of the year's history is read. */
+export const ANALYTICS_SCENARIO = 'GET /api/analytics, 100,000 orders, 366 days by day, 1 connection'
+
+/** The customer's analytics over the last 366 days, today (UTC) included. */
+export function analyticsPath(now = Date.now()): string {
+  const to = new Date(now).toISOString().slice(0, 10)
+  const from = new Date(now - 365 * 86_400_000).toISOString().slice(0, 10)
+  return `/api/analytics?from=${from}&to=${to}&granularity=day`
+}
 
 export function runHelloWorld(): void {
   serve({ fetch: () => Response.json({ hello: 'world' }), port: 0, hostname: '127.0.0.1' }, (info) => {
@@ -99,7 +108,14 @@ export async function runApi(): Promise<void> {
   stopOnSignal()
 }
 
-/** A customer with HISTORY_ORDERS completed orders, written a thousand at a time; answers their session token. */
+/** The year the history's orders are spread over, one every HISTORY_SPACING_MS up to now. */
+const HISTORY_SPACING_MS = Math.floor((365 * 86_400_000) / HISTORY_ORDERS)
+
+/**
+ * A customer with HISTORY_ORDERS completed orders placed over the last year, each paid by an `order_payment`
+ * ledger entry (after a deposit that covers them all), written a thousand at a time; answers their session
+ * token. The rollups' triggers run on every row, as they do for orders placed through the API.
+ */
 async function customerWithHistory(
   db: ReturnType<typeof createDatabase>,
   now: number,
@@ -112,8 +128,21 @@ async function customerWithHistory(
     .where('name', '=', 'likes')
     .executeTakeFirstOrThrow()
   const BATCH = 1_000
+  // The deposit that paid for them all, before the first: the balance stays the sum of the entries (0).
+  await db
+    .insertInto('ledger_entries')
+    .values({
+      user_id: userId,
+      amount: HISTORY_ORDERS * 1_000,
+      kind: 'deposit',
+      reference: 'bench:history',
+      idempotency_key: 'bench:history:deposit',
+      note: null,
+      created_at: now - HISTORY_ORDERS * HISTORY_SPACING_MS,
+    })
+    .execute()
   for (let first = 1; first <= HISTORY_ORDERS; first += BATCH) {
-    await db
+    const placed = await db
       .insertInto('orders')
       .values(
         Array.from({ length: Math.min(BATCH, HISTORY_ORDERS - first + 1) }, (_, index) => ({
@@ -133,8 +162,23 @@ async function customerWithHistory(
           provider_id: null,
           upstream_order_id: null,
           upstream_attempted_at: null,
-          created_at: now - HISTORY_ORDERS + first + index,
-          updated_at: now - HISTORY_ORDERS + first + index,
+          created_at: now - (HISTORY_ORDERS - first - index) * HISTORY_SPACING_MS,
+          updated_at: now - (HISTORY_ORDERS - first - index) * HISTORY_SPACING_MS,
+        })),
+      )
+      .returning(['id', 'created_at'])
+      .execute()
+    await db
+      .insertInto('ledger_entries')
+      .values(
+        placed.map((order) => ({
+          user_id: userId,
+          amount: -1_000,
+          kind: 'order_payment' as const,
+          reference: `order:${order.id}`,
+          idempotency_key: `order:${order.id}:charge`,
+          note: null,
+          created_at: order.created_at,
         })),
       )
       .execute()
