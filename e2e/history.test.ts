@@ -468,7 +468,7 @@ describe.each(widths)('a customer with history on a $name ($viewport.width px)',
     const table = page.getByRole('grid', { name: 'Transactions' })
     const failed = table.getByText('$7.50', { exact: true }).first()
     // Polled by the rows' text, so that a failure shows what the list held (the list loads after the page's
-    // scripts, on a phone after the page is rendered anew).
+    // scripts).
     await expect
       .poll(() => table.locator('[role=row]').allTextContents(), { timeout: 30_000 })
       .toContainEqual(expect.stringMatching(/Deposit.*(?<![+\d])\$7\.50(?!\d).*Failed/))

@@ -7,6 +7,7 @@ import { baseUrl, failOnBrokenPages, launchBrowser, newVisitor, type Viewport } 
 // and a request without a valid session gets the empty shell as before (the guard sends it to /auth).
 
 const SESSION_COOKIE = 'engage_session'
+const LAYOUT_COOKIE = 'engage_layout'
 const PASSWORD = 'correct horse battery'
 
 async function signUp(email: string): Promise<{ token: string; sessionId: string }> {
@@ -66,15 +67,23 @@ describe('the served HTML of a signed-in page', () => {
     expect(html).toContain('"/api/get-services":')
   })
 
-  it('renders the narrow layout for a phone', async () => {
-    const wide = await (await getPage('/wallet', `${SESSION_COOKIE}=${token}`)).text()
-    const phone = await (
-      await getPage('/wallet', `${SESSION_COOKIE}=${token}`, { 'Sec-CH-UA-Mobile': '?1' })
-    ).text()
-    expect(rootText(wide)).toContain('Orders History')
-    expect(wide).not.toContain('aria-label="Open menu"')
-    expect(rootText(phone)).not.toContain('Orders History')
-    expect(phone).toContain('aria-label="Open menu"')
+  it('renders the layout at the width the window last had, else narrow for a phone', async () => {
+    const isNarrow = (html: string) => {
+      const narrow = html.includes('aria-label="Open menu"')
+      expect(rootText(html).includes('Orders History')).toBe(!narrow)
+      return narrow
+    }
+    const session = `${SESSION_COOKIE}=${token}`
+    const phone = { 'Sec-CH-UA-Mobile': '?1' }
+    expect(isNarrow(await (await getPage('/wallet', session)).text())).toBe(false)
+    expect(isNarrow(await (await getPage('/wallet', session, phone)).text())).toBe(true)
+    // The layout cookie (the head script's) wins over the hints: a narrow desktop window, a wide tablet.
+    expect(isNarrow(await (await getPage('/wallet', `${session}; ${LAYOUT_COOKIE}=narrow`)).text())).toBe(
+      true,
+    )
+    expect(
+      isNarrow(await (await getPage('/wallet', `${session}; ${LAYOUT_COOKIE}=wide`, phone)).text()),
+    ).toBe(false)
   })
 
   it('is the empty shell without a session cookie, or with an ended or made-up one', async () => {
@@ -144,11 +153,9 @@ describe.each(widths)('the signed-in page in the browser on a $name', ({ name, v
   })
 
   it('signs in, and after a reload hydrates the server’s HTML instead of replacing it', async () => {
+    // No client hints, as from a desktop browser's window of that width: the head script's layout cookie tells
+    // the server how wide the window is.
     const context = await newVisitor(browser, viewport)
-    if (mobile) {
-      // A phone says so in its client hints, as Chromium's phone emulation does.
-      await context.setExtraHTTPHeaders({ 'Sec-CH-UA-Mobile': '?1' })
-    }
     page = await context.newPage()
     pages.watch(page)
     await page.goto('/auth')
@@ -185,5 +192,34 @@ describe.each(widths)('the signed-in page in the browser on a $name', ({ name, v
     await page.unroute(/\/assets\/index-[^/]+\.js$/)
     await page.reload()
     await page.getByRole('form', { name: 'Deposit' }).waitFor()
+  })
+
+  it('takes no input in a page rendered for the other width until the browser has rendered it anew', async () => {
+    // The window crossed the breakpoint since the last page load: the server renders the other layout.
+    await page
+      .context()
+      .addCookies([{ name: LAYOUT_COOKIE, value: mobile ? 'wide' : 'narrow', url: baseUrl() }])
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/wallet', { waitUntil: 'commit' })
+    const amount = page.getByRole('form', { name: 'Deposit' }).getByRole('textbox', { name: 'Amount (USD)' })
+    // (Located by CSS: an inert page is not in the accessibility tree.)
+    await page.locator('h1', { hasText: 'Wallet' }).waitFor()
+    // The server's page is shown, and inert: what a customer typed into it would be lost when it is replaced.
+    expect(await page.locator('#root').evaluate((root) => root.inert)).toBe(true)
+    expect(await page.locator('#root [aria-label="Open menu"]').count()).toBe(mobile ? 0 : 1)
+    await page.locator('h1').evaluate((element) => element.setAttribute('data-from-server', ''))
+    release()
+
+    // Rendered anew at the window's width, and it takes input.
+    await expect.poll(() => page.locator('#root').evaluate((root) => root.inert)).toBe(false)
+    await amount.fill('7.50')
+    expect(await page.locator('h1[data-from-server]').count()).toBe(0)
+    expect(await amount.inputValue()).toBe('7.50')
+    await page.unroute(/\/assets\/index-[^/]+\.js$/)
   })
 })

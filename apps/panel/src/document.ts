@@ -2,7 +2,7 @@
 // `<!--app-html-->` and `<!--app-state-->`, filled by the server render (entry-server.tsx). Shared by the browser entry (the id of
 // the data script) and the render.
 
-import type { ContactMethod } from '@engage/contract'
+import { LAYOUT_BREAKPOINT_PX, type ContactMethod } from '@engage/contract'
 
 /** The JSON script that carries a prerendered page's data to the browser. */
 export const STATE_ELEMENT_ID = 'engage-state'
@@ -19,6 +19,9 @@ export interface PageState {
   /** When it was rendered (ms since the epoch). */
   renderedAt: number
 }
+
+/** The media query of the wide layout (sidebar beside the page), as the layout itself asks it. */
+export const WIDE_LAYOUT_QUERY = `(min-width: ${String(LAYOUT_BREAKPOINT_PX)}px)`
 
 /** The JSON script that carries the data of a signed-in page rendered on the server (signedInPage.tsx). */
 export const SIGNED_IN_STATE_ELEMENT_ID = 'engage-signed-in'

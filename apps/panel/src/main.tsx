@@ -3,14 +3,13 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { createClient, pollUnlessLive, queryKeys, servicesQuery } from '@engage/client'
-import { LAYOUT_BREAKPOINT_PX, loadPageEndpoints } from '@engage/contract'
+import { loadPageEndpoints } from '@engage/contract'
 import { QueryClient } from '@tanstack/react-query'
 import { App } from './App'
 import { SIGNED_IN_STATE_ELEMENT_ID, type SignedInPageState } from './document'
 import { EARLY_ANSWERS_GLOBAL, opensOnOrderForm, withEarlyAnswers } from './earlyAnswers'
 import { isSignedInPath, preloadRoute } from './routes'
 import { readStoredToken } from './session'
-import { readStoredTheme } from './theme'
 
 // The entry of the app (/auth, /logout and the signed-in pages), run once the chunks of the first route have
 // arrived (loaded side by side, not one after the other as nested lazy routes would). A signed-in page the
@@ -43,12 +42,9 @@ const client = createClient({
 const signedIn = readStoredToken() !== null
 const ME_FRESH_MS = 5_000
 // Hydrated only when this browser would render what the server did: signed in, in the same theme, at the
-// same side of the layout's breakpoint. Otherwise (a narrow desktop window, say) the page is rendered anew.
-const hydrates =
-  rendered !== null &&
-  signedIn &&
-  rendered.theme === readStoredTheme() &&
-  rendered.wide === window.matchMedia(`(min-width: ${String(LAYOUT_BREAKPOINT_PX)}px)`).matches
+// same side of the layout's breakpoint. The page's own script (signedInPage.tsx) made the server's HTML inert
+// when the theme or the width differ (a window resized since the last page load, say): it is rendered anew.
+const hydrates = rendered !== null && signedIn && !container.inert
 let meLoaded: Promise<void> = Promise.resolve()
 let servicesLoaded: Promise<void> = Promise.resolve()
 
@@ -99,5 +95,8 @@ void Promise.all([
   // In a transition, hydration yields to the browser every few milliseconds instead of running as one long
   // task: the page is already painted, and stays responsive to input while it hydrates.
   if (hydrates) startTransition(() => void hydrateRoot(container, app))
-  else createRoot(container).render(app)
+  else {
+    container.inert = false
+    createRoot(container).render(app)
+  }
 })

@@ -8,7 +8,12 @@ import { QueryClient } from '@tanstack/react-query'
 import { App } from './App'
 import { readPageCookies } from './cookies'
 import { opensOnOrderForm } from './earlyAnswers'
-import { SIGNED_IN_STATE_ELEMENT_ID, type Manifests, type SignedInPageState } from './document'
+import {
+  SIGNED_IN_STATE_ELEMENT_ID,
+  WIDE_LAYOUT_QUERY,
+  type Manifests,
+  type SignedInPageState,
+} from './document'
 import { withHead, withInlineStylesheet, withScriptsAfterFirstPaint } from './pageHtml'
 import { signedInPageChunks } from './routePreload'
 import { preloadRoute } from './routes'
@@ -17,7 +22,8 @@ import { titleOf } from './titles'
 // The server render of a signed-in page (/dashboard, /orders, /wallet) for the session of the
 // request's cookie: the layout (sidebar, top bar with the balance and the user's name) and the page's first
 // view, rendered by the same App the browser renders, with the current user's data. The browser hydrates it
-// (main.tsx): the page paints from its HTML, before any script has arrived.
+// (main.tsx): the page paints from its HTML, before any script has arrived. It is rendered at the width of the
+// layout cookie (the window's side of the breakpoint at the last page load), else narrow for a phone.
 
 export interface SignedInPageOptions {
   /** The app's HTML entry as Vite wrote it (dist/server/index.html): the shell's template. */
@@ -27,7 +33,10 @@ export interface SignedInPageOptions {
   url: string
   /** The request's Cookie header. */
   cookies: string | undefined
-  /** Whether the request comes from a phone (its client hints): the layout is then rendered narrow. */
+  /**
+   * Whether the request comes from a phone (its client hints): the layout is then rendered narrow when no layout
+   * cookie says how wide the window is.
+   */
   mobile: boolean
   /** The build's stylesheets by file (assets/style-….css → its text), inlined into the page. */
   stylesheets: Record<string, string>
@@ -59,7 +68,7 @@ const ROOT_ELEMENT = '<div id="root"></div>'
  * and the browser does what it does without a server render (the guard, the user-data rules).
  */
 export async function renderSignedInPage(options: SignedInPageOptions): Promise<SignedInPage | null> {
-  const { token, theme } = readPageCookies(options.cookies)
+  const { token, theme, wide: wideWindow } = readPageCookies(options.cookies)
   if (token === null) return null
   const pathname = new URL(options.url, 'http://localhost').pathname
 
@@ -82,7 +91,7 @@ export async function renderSignedInPage(options: SignedInPageOptions): Promise<
   ])
   if (me === null || answers[coreEndpoints.getMe.path] === undefined) return null
 
-  const wide = !options.mobile
+  const wide = wideWindow ?? !options.mobile
   const rendered: SignedInPageState = {
     answers,
     theme: theme ?? defaultTheme,
@@ -125,7 +134,24 @@ export async function renderSignedInPage(options: SignedInPageOptions): Promise<
     body,
     tail:
       '</div>' +
+      `<script>${replacedPageGuard(rendered)}</script>` +
       `<script type="application/json" id="${SIGNED_IN_STATE_ELEMENT_ID}">${state}</script>` +
       html.slice(split + ROOT_ELEMENT.length),
   }
+}
+
+/**
+ * A classic script run as soon as the page's HTML is in: when the browser is in another theme or on the other
+ * side of the layout's breakpoint than the page was rendered for (the window was resized since the last page
+ * load, the theme changed in another tab), the browser will render the page anew rather than hydrate it, and
+ * whatever the customer typed or chose in the server's HTML would be lost with it. The page is then made inert
+ * (shown, but taking no input) until the browser's render replaces it; main.tsx reads the same mark to know
+ * whether it hydrates. The server allows it by its hash in the page's CSP.
+ */
+function replacedPageGuard(rendered: SignedInPageState): string {
+  return (
+    `if(document.documentElement.dataset.theme!==${JSON.stringify(rendered.theme)}||` +
+    `matchMedia(${JSON.stringify(WIDE_LAYOUT_QUERY)}).matches!==${String(rendered.wide)})` +
+    `document.getElementById('root').inert=true`
+  )
 }
