@@ -1,9 +1,14 @@
-import { sql } from 'kysely'
+import { Kysely, PostgresDialect, sql } from 'kysely'
+import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createDatabase, type Db } from '../src/db/connect'
+import type { Database } from '../src/db/schema'
 import { createAccount } from '../src/domain/accounts'
 import { readMe } from '../src/domain/me'
+import { OrderRefusal, placeOrder, type PlaceOrderInput } from '../src/domain/orders'
+import { fund } from './support/app'
 import { createTestDatabase, type TestDatabase } from './support/database'
+import { addService, uniqueLink } from './support/services'
 
 // On PostgreSQL the statements of every request are sent by name (keepPrepared in db/connect.ts), so each
 // connection parses them once and PostgreSQL can keep their plan; every other statement stays unnamed.
@@ -46,4 +51,63 @@ it("keeps the customer's page statement prepared by name, and leaves other state
   expect(page[0]?.name).toMatch(/^engage_\d+$/)
   // The account's insert above was sent unnamed: nothing of it stays on the connection.
   expect(prepared.filter((row) => row.statement.startsWith('insert into "users"'))).toEqual([])
+})
+
+it('places an order in one round trip, on its own; a refused one leaves nothing behind', async () => {
+  // Every query the database is sent, as the connection sends it: one per round trip.
+  const sent: string[] = []
+  const pool = new pg.Pool({ connectionString: test.url, max: 1, options: `-c search_path=${test.schema}` })
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown
+    client.query = ((...args: unknown[]) => {
+      const [text] = args
+      sent.push(typeof text === 'string' ? text : String((text as { text?: unknown }).text))
+      return query(...args)
+    }) as typeof client.query
+  })
+  const counted = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  try {
+    await addService(oneConnection, 'round_trip_likes', 2_000_000)
+    const userId = await createAccount(oneConnection, {
+      email: 'round-trip@example.test',
+      passwordHash: null,
+      now: 1,
+    })
+    await fund(oneConnection, userId, 3)
+    const order = (quantity: number): PlaceOrderInput => ({
+      userId,
+      serviceType: 'round_trip_likes',
+      targetUrl: uniqueLink(),
+      quantity,
+      customComment: null,
+      aiSetting: null,
+      operatorAiKeys: {},
+      now: 2,
+    })
+
+    const placed = await placeOrder(counted, order(1000))
+    expect(placed.order.charge).toBe(2_000_000)
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatch(/^with\s+o as \(insert into orders/)
+
+    // $1 left: the statement debits, then refuses itself, and nothing of the order stays.
+    sent.length = 0
+    await expect(placeOrder(counted, order(1000))).rejects.toBeInstanceOf(OrderRefusal)
+    expect(sent[0]).toMatch(/^with\s+o as \(insert into orders/)
+    const left = await oneConnection
+      .selectFrom('users')
+      .select('balance')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
+    expect(left.balance).toBe(1_000_000)
+    const rows = async (table: 'orders' | 'ledger_entries') =>
+      (await oneConnection.selectFrom(table).select('id').where('user_id', '=', userId).execute()).length
+    expect(await rows('orders')).toBe(1)
+    expect(await rows('ledger_entries')).toBe(2)
+    const jobs = await sql<{ count: string }>`select count(*) as count from jobs
+      where kind = 'dispatch-order'`.execute(oneConnection)
+    expect(Number(jobs.rows[0]?.count)).toBe(1)
+  } finally {
+    await counted.destroy()
+  }
 })

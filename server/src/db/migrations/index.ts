@@ -23,6 +23,7 @@ import * as affiliates from './0220_affiliates'
 import * as analyticsRollups from './0230_analytics_rollups'
 import * as workspaces from './0240_workspaces'
 import * as workspaceActors from './0250_workspace_actors'
+import * as statementRefusal from './0260_statement_refusal'
 
 // Every migration, in order. Names are stable: they are recorded in the kysely_migration table.
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0230_analytics_rollups': analyticsRollups,
   '0240_workspaces': workspaces,
   '0250_workspace_actors': workspaceActors,
+  '0260_statement_refusal': statementRefusal,
 }

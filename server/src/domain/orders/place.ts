@@ -15,7 +15,7 @@ import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/queue'
 import { currentRequestId } from '../../ops/request-context'
 import { DuplicateLedgerEventError } from '../ledger'
 import { notifyLowBalanceCrossing } from '../notifications/notify'
-import { ADD_WITHIN_LIMIT, isWorkspaceMember, spendMonth } from '../workspaces/spend'
+import { ADD_WITHIN_LIMIT, spendMonth } from '../workspaces/spend'
 import { defaultAiSettingRef, type OperatorAiKeys, requireAiSettingKey } from './ai-key'
 import { snapshotFromInput } from './ai-snapshot'
 import {
@@ -84,24 +84,27 @@ function insertOrderFromService(input: PlaceOrderInput) {
     returning *, (select is_ai from services where services.id = orders.service_id) as service_is_ai`
 }
 
+/** The reasons the order statement refuses itself with (engage_refuse, migration 0260). */
+type StatementRefusal = 'insufficient_funds' | 'duplicate_charge' | 'spend_limit' | 'low_balance_crossing'
+
 /**
  * PostgreSQL: the order, its conditional debit, its ledger entry, its dispatch job and, for a workspace member,
- * their month's spend count and the activity line, as one statement, so an order costs three round trips
- * (begin, this, commit). The order row is inserted before the balance row is locked, and the spend count after
- * it, as insertChargedOrder and the ledger's debit do, so that every order transaction takes its locks in the
- * same sequence. `debited` is 0 when the balance did not cover the charge (or the order is free); `recorded` is 0
- * when the ledger already held the event; `spend_counted` is 0 when the member's count refused the charge (over
- * their limit) or the person is no member (an operator). The caller's transaction rolls back on a refusal.
+ * their month's spend count and the activity line, as one statement that commits all of it or nothing: it runs on
+ * its own, outside any transaction, so an order is one round trip. The order row is inserted before the balance
+ * row is locked, and the spend count after it, as insertChargedOrder and the ledger's debit do, so that every
+ * order takes its locks in the same sequence. Once its parts have run, the statement refuses itself (raising
+ * through engage_refuse, which undoes every part) when the balance did not cover the charge, the ledger already
+ * held the event, or the member's count refused the charge (over their limit; an operator, who is no member, is
+ * counted by nobody). With `refuseLowBalanceCrossing` it also refuses a debit that takes the balance below the
+ * customer's threshold: that order is placed again in a transaction that adds the notification.
  */
-function placeOrderStatement(input: PlaceOrderInput) {
+function placeOrderStatement(input: PlaceOrderInput, refuseLowBalanceCrossing: boolean) {
   const actor = sql`cast(${input.actorUserId ?? null} as bigint)`
   return sql<
     InsertedOrderRow & {
-      debited: number | string
-      recorded: number | string
-      spend_counted: number | string
       balance_after: number | null
       low_balance_threshold: number | null
+      refused: null
     }
   >`with
     o as (${insertOrderFromService(input)}),
@@ -148,10 +151,62 @@ function placeOrderStatement(input: PlaceOrderInput) {
       where ${actor} is not null
       returning id
     )
-    select o.*, (select count(*) from d) as debited, (select count(*) from l) as recorded,
-      (select count(*) from s) as spend_counted,
-      (select balance from d) as balance_after, (select low_balance_threshold from d) as low_balance_threshold
-    from o`
+    select o.*, d.balance as balance_after, d.low_balance_threshold,
+      case
+        when o.charge > 0 and d.id is null then engage_refuse('insufficient_funds')
+        when o.charge > 0 and not exists (select from l) then engage_refuse('duplicate_charge')
+        when o.charge > 0 and ${actor} is not null and not exists (select from s) and exists (
+          select from workspace_members m
+          where m.user_id = ${actor} and m.workspace_id = (select id from workspaces where account_id = o.user_id)
+        ) then engage_refuse('spend_limit')
+        when cast(${refuseLowBalanceCrossing} as boolean) and d.balance < d.low_balance_threshold
+          and d.balance + o.charge >= d.low_balance_threshold then engage_refuse('low_balance_crossing')
+      end as refused
+    from o left join d on d.id = o.user_id`
+}
+
+/** The reason a refused order statement gave, or null for any other error. */
+function statementRefusal(error: unknown): StatementRefusal | null {
+  if (typeof error !== 'object' || error === null) return null
+  const { code, message } = error as { code?: unknown; message?: unknown }
+  return code === 'EG001' ? (message as StatementRefusal) : null
+}
+
+/**
+ * Runs the order statement through `db` (alone, or in the caller's transaction): the order placed, or the
+ * refusal the service's row calls for when it inserted nothing. In a transaction the statement refuses no
+ * crossing of the low-balance threshold: it tells of it, in the same transaction, as the ledger's debit does.
+ */
+async function runOrderStatement(db: Db, input: PlaceOrderInput, alone: boolean): Promise<PlacedOrder> {
+  const statement = placeOrderStatement(input, alone).compile(db)
+  keepPrepared(statement.sql)
+  const { rows } = await db.executeQuery(statement)
+  const row = rows[0]
+  if (!row) return refuseOrder(db, input)
+  const { balance_after: balance, low_balance_threshold: threshold, refused: _refused, ...inserted } = row
+  if (!alone && balance !== null) {
+    await notifyLowBalanceCrossing(db, {
+      userId: inserted.user_id,
+      amount: inserted.charge,
+      balance: Number(balance),
+      threshold: threshold === null ? null : Number(threshold),
+      now: input.now,
+    })
+  }
+  return splitInsertedOrder(inserted)
+}
+
+/**
+ * PostgreSQL: the order statement on its own (one round trip); an order that takes the balance below the
+ * customer's threshold, which it refused, again in a transaction with the notification.
+ */
+async function placeOrderOnPostgres(db: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
+  try {
+    return await runOrderStatement(db, input, true)
+  } catch (error) {
+    if (statementRefusal(error) !== 'low_balance_crossing') throw error
+    return db.transaction().execute((trx) => runOrderStatement(trx, input, false))
+  }
 }
 
 /** Why the conditional insert inserted nothing: the refusal the service's row calls for. */
@@ -164,9 +219,9 @@ async function refuseOrder(trx: Db, input: PlaceOrderInput): Promise<never> {
 }
 
 /**
- * POST /api/orders/create: one charged, pending order with its dispatch job, in one transaction. No read
- * precedes a write: the insert reads the service, the debit is the balance check, and only a refusal reads
- * again to say why.
+ * POST /api/orders/create: one charged, pending order with its dispatch job, all placed or none of it (on
+ * SQLite one transaction, on PostgreSQL one statement). No read precedes a write: the insert reads the service,
+ * the debit is the balance check, and only a refusal reads again to say why.
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
   const fields = CREATE_ORDER_FIELDS
@@ -184,57 +239,25 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
       'ai_settings',
     )
   }
-  return db.transaction().execute(async (trx) => {
-    try {
-      if (isPostgres(trx as unknown as Kysely<unknown>)) {
-        const statement = placeOrderStatement(input).compile(trx)
-        keepPrepared(statement.sql)
-        const { rows } = await trx.executeQuery(statement)
-        const row = rows[0]
-        if (!row) return await refuseOrder(trx, input)
-        const {
-          debited,
-          recorded,
-          spend_counted: spendCounted,
-          balance_after: balance,
-          low_balance_threshold: threshold,
-          ...inserted
-        } = row
-        if (inserted.charge > 0 && Number(debited) !== 1)
-          throw new OrderRefusal('insufficient_funds', INSUFFICIENT_BALANCE)
-        if (inserted.charge > 0 && Number(recorded) !== 1)
-          throw new DuplicateLedgerEventError(`order:${inserted.id}:charge`)
-        if (
-          inserted.charge > 0 &&
-          input.actorUserId !== undefined &&
-          Number(spendCounted) !== 1 &&
-          (await isWorkspaceMember(trx, inserted.user_id, input.actorUserId))
-        )
-          throw new OrderRefusal('insufficient_funds', SPEND_LIMIT_REACHED)
-        // The ledger's debit tells of a fall below the low-balance threshold; this statement is that debit.
-        if (balance !== null) {
-          await notifyLowBalanceCrossing(trx, {
-            userId: inserted.user_id,
-            amount: inserted.charge,
-            balance: Number(balance),
-            threshold: threshold === null ? null : Number(threshold),
-            now: input.now,
-          })
-        }
-        return splitInsertedOrder(inserted)
-      }
+  try {
+    if (isPostgres(db as unknown as Kysely<unknown>)) return await placeOrderOnPostgres(db, input)
+    return await db.transaction().execute(async (trx) => {
       const { rows } = await insertOrderFromService(input).execute(trx)
       const row = rows[0] as InsertedOrderRow | undefined
       if (!row) return await refuseOrder(trx, input)
       const placed = splitInsertedOrder(row)
       await chargeOrder(trx, placed.order, input.now, input.actorUserId ?? null)
       return placed
-    } catch (error) {
-      if (isActiveOrderConflict(error))
-        throw new OrderRefusal('conflict', DUPLICATE_ACTIVE_ORDER, fields.targetUrl)
-      throw error
-    }
-  })
+    })
+  } catch (error) {
+    if (isActiveOrderConflict(error))
+      throw new OrderRefusal('conflict', DUPLICATE_ACTIVE_ORDER, fields.targetUrl)
+    const refusal = statementRefusal(error)
+    if (refusal === 'insufficient_funds') throw new OrderRefusal('insufficient_funds', INSUFFICIENT_BALANCE)
+    if (refusal === 'spend_limit') throw new OrderRefusal('insufficient_funds', SPEND_LIMIT_REACHED)
+    if (refusal === 'duplicate_charge') throw new DuplicateLedgerEventError('an order charge')
+    throw error
+  }
 }
 
 /**

@@ -55,7 +55,7 @@ export async function countMemberSpend(
 }
 
 /** Whether `userId` is a member of the workspace whose account is `accountId`: a refused count's reason. */
-export async function isWorkspaceMember(trx: Db, accountId: number, userId: number): Promise<boolean> {
+async function isWorkspaceMember(trx: Db, accountId: number, userId: number): Promise<boolean> {
   const member = await sql`select 1 as found from workspace_members
     where workspace_id = (select id from workspaces where account_id = ${accountId}) and user_id = ${userId}`.execute(
     trx,
