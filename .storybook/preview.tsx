@@ -18,6 +18,12 @@ const testViewport = typeof __STORY_VIEWPORT__ === 'undefined' ? undefined : __S
 // nothing when the element does appear; a story whose element never appears still fails.
 configure({ asyncUtilTimeout: 10_000 })
 
+// A docs page shows a story inline without playing it; a story it shows in a frame of its own (a dialog's, which
+// would cover the page inline) is loaded from this address, and `embed=true` has that frame render the story
+// without playing it too. Played side by side, such stories would take the keyboard focus from one another and
+// fail. Each story plays on its own page, and in the story tests.
+Object.assign(globalThis, { PREVIEW_URL: 'iframe.html?embed=true' })
+
 // react-aria announces changes (e.g. a button's pending state) through a hidden live region it keeps for a few
 // seconds, pointing at elements that may be gone in the next story; axe would then fail that story.
 const removeLiveAnnouncers = () => {

@@ -215,7 +215,8 @@ async function show(lane: Lane, id: string, viewMode: 'story' | 'docs') {
         __docsRendered: Record<string, unknown>
         __storyExceptions: string[]
       }
-      delete state.__storyOutcomes[entryId]
+      // Every outcome, not only this entry's: a docs page waits for the stories it shows in frames by theirs.
+      for (const storyId of Object.keys(state.__storyOutcomes)) delete state.__storyOutcomes[storyId]
       delete state.__docsRendered[entryId]
       state.__storyExceptions.length = 0
       const channel = (
@@ -264,6 +265,21 @@ async function expectDocsPass(lane: Lane, docsId: string, expect: ExpectStatic) 
   await page.waitForFunction(
     (id) => id in (window as unknown as { __docsRendered: object }).__docsRendered,
     docsId,
+    { timeout: 55_000 },
+  )
+  // Stories the page shows in frames of their own render there (without playing) and report to this page: load
+  // each (the frames load lazily, once scrolled to) and wait until it has finished, so that what it reports is
+  // this page's, not the next entry's once this one is left.
+  const framed = await page.evaluate(() =>
+    [...document.querySelectorAll('iframe')].flatMap((frame) => {
+      frame.loading = 'eager'
+      const id = new URL(frame.src, window.location.href).searchParams.get('id')
+      return id ? [id] : []
+    }),
+  )
+  await page.waitForFunction(
+    (ids) => ids.every((id) => id in (window as unknown as { __storyOutcomes: object }).__storyOutcomes),
+    framed,
     { timeout: 55_000 },
   )
   // The page's stories render after the page itself: wait for their loaders' requests and two frames.
