@@ -1,12 +1,17 @@
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { INVALID_OR_EXPIRED_TOKEN } from '@engage/contract'
+import { createOutboxMailer } from '../src/adapters/mail'
+import { createApp } from '../src/app'
 import { createDatabase, type Db } from '../src/db/connect'
 import type { Database } from '../src/db/schema'
 import { createAccount } from '../src/domain/accounts'
 import { readMe } from '../src/domain/me'
 import { OrderRefusal, placeOrder, type PlaceOrderInput } from '../src/domain/orders'
-import { fund } from './support/app'
+import { createSession } from '../src/domain/sessions'
+import { silentLogger } from '../src/logger'
+import { authed, createTestClock, createTestConfig, fund } from './support/app'
 import { createTestDatabase, type TestDatabase } from './support/database'
 import { addService, uniqueLink } from './support/services'
 
@@ -53,8 +58,8 @@ it("keeps the customer's page statement prepared by name, and leaves other state
   expect(prepared.filter((row) => row.statement.startsWith('insert into "users"'))).toEqual([])
 })
 
-it('places an order in one round trip, on its own; a refused one leaves nothing behind', async () => {
-  // Every query the database is sent, as the connection sends it: one per round trip.
+/** The test's database on one connection that lists every query it sends, as sent: one per round trip. */
+function countingDatabase(): { counted: Db; sent: string[] } {
   const sent: string[] = []
   const pool = new pg.Pool({ connectionString: test.url, max: 1, options: `-c search_path=${test.schema}` })
   pool.on('connect', (client) => {
@@ -65,7 +70,59 @@ it('places an order in one round trip, on its own; a refused one leaves nothing 
       return query(...args)
     }) as typeof client.query
   })
-  const counted = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return { counted: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), sent }
+}
+
+it("answers a customer's page in one round trip: the session check reads the page", async () => {
+  const { counted, sent } = countingDatabase()
+  const clock = createTestClock()
+  const config = createTestConfig()
+  const app = createApp({
+    db: counted,
+    config,
+    clock,
+    mailer: createOutboxMailer(counted, clock, silentLogger),
+    logger: silentLogger,
+    adapters: {},
+  })
+  try {
+    const userId = await createAccount(counted, {
+      email: 'one-trip@example.test',
+      passwordHash: null,
+      now: clock.now(),
+    })
+    await fund(counted, userId, 12)
+    const { token } = await createSession(counted, userId, clock.now(), {
+      idleMs: config.sessionIdleMs,
+      absoluteMs: config.sessionAbsoluteMs,
+    })
+    const me = () => app.request('/api/user/me', { headers: authed(token) })
+    // The first page gives the account its AI presets and fills the panel-wide lists kept in memory.
+    expect((await me()).status).toBe(200)
+
+    sent.length = 0
+    const response = await me()
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as { email: string; balance: number; aiSettings: unknown[] }
+    expect(body.email).toBe('one-trip@example.test')
+    expect(body.balance).toBe(12)
+    expect(body.aiSettings).toHaveLength(2)
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toContain('"unread_notifications"')
+    expect(sent[0]).toContain('"token_hash"')
+
+    // The same statement still refuses a session that has ended, with nothing of the page in the answer.
+    await counted.deleteFrom('sessions').where('user_id', '=', userId).execute()
+    const ended = await me()
+    expect(ended.status).toBe(401)
+    expect(await ended.json()).toEqual({ detail: INVALID_OR_EXPIRED_TOKEN })
+  } finally {
+    await counted.destroy()
+  }
+})
+
+it('places an order in one round trip, on its own; a refused one leaves nothing behind', async () => {
+  const { counted, sent } = countingDatabase()
   try {
     await addService(oneConnection, 'round_trip_likes', 2_000_000)
     const userId = await createAccount(oneConnection, {

@@ -5,13 +5,15 @@ import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite'
 import type { Db } from '../db/connect'
 import { isPostgres } from '../db/dialect'
 import { reusableQuery } from '../db/reusable-query'
+import { sessionQuery, TOKEN_HASH_STAND_IN } from './sessions'
 import type { AiSettingRow, LedgerEntry, Order, Payment } from '../db/schema'
 import { toApiAiSetting } from './ai-settings'
 import { mergeTransactions, transactionLedgerRows, transactionPaymentRows } from './wallet'
 
 // What GET /api/user/me shows of one customer, read in one statement: the account, its order count, its AI
-// settings and the first page of its transactions and of its orders, each list as a JSON array column. On
-// PostgreSQL that is one round trip where there were seven.
+// settings and the first page of its transactions and of its orders, each list as a JSON array column. The
+// request's session check is part of that statement, so on PostgreSQL the page is one round trip where there
+// were eight.
 
 // SQLite's json_object needs every column named, so each list selects its columns explicitly; the compiler
 // checks below that none is missing, so the rows have the shape the mappers expect.
@@ -127,68 +129,112 @@ function parsedList<T>(value: unknown): T[] {
   return (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as T[]
 }
 
-/** The statement; `fetch` is limit + 1, the rows a merged list of two sources needs to know more follow. */
-function meQuery(db: Db, { userId, limit, fetch }: { userId: number; limit: number; fetch: number }) {
+/**
+ * The page's columns for the account the statement joins as `account`; `fetch` is limit + 1, the rows a merged
+ * list of two sources needs to know more follow.
+ */
+function pageColumns(db: Db, { limit, fetch }: { limit: number; fetch: number }) {
   const postgres = isPostgres(db as unknown as Kysely<unknown>)
   // Both helpers turn a subquery into one JSON array column; they differ only in the SQL functions used.
   const jsonArray = <O>(query: SelectQueryBuilder<never, never, O>) =>
     postgres ? postgresJsonArray(query) : sqliteJsonArray(query)
-  return db
-    .selectFrom('users')
-    .select(['username', 'email', 'balance', 'profile_photo', 'phone', 'timezone', 'ai_presets_at'])
-    .select((eb) => [
-      eb
+  const accountId = sql.ref<number>('account.id')
+  return [
+    sql.ref<string>('account.username').as('username'),
+    sql.ref<string>('account.email').as('email'),
+    sql.ref<number>('account.balance').as('balance'),
+    sql.ref<string | null>('account.profile_photo').as('profile_photo'),
+    sql.ref<string | null>('account.phone').as('phone'),
+    sql.ref<string>('account.timezone').as('timezone'),
+    sql.ref<number | null>('account.ai_presets_at').as('ai_presets_at'),
+    db
+      .selectFrom('orders')
+      .select((orders) => orders.fn.countAll<number | string>().as('count'))
+      .where('orders.user_id', '=', accountId)
+      .as('total_orders'),
+    db
+      .selectFrom('notifications')
+      .select((notifications) => notifications.fn.countAll<number | string>().as('count'))
+      .where('notifications.user_id', '=', accountId)
+      .where('notifications.read_at', 'is', null)
+      .as('unread_notifications'),
+    jsonArray(
+      db
+        .selectFrom('ai_settings')
+        .select(AI_SETTING_COLUMNS)
+        .where('user_id', '=', accountId)
+        .orderBy('created_at')
+        .orderBy('id') as never,
+    ).as('ai_settings'),
+    jsonArray(
+      transactionLedgerRows(db, accountId)
+        .select(LEDGER_COLUMNS)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(fetch) as never,
+    ).as('ledger'),
+    jsonArray(
+      transactionPaymentRows(db, accountId)
+        .select(PAYMENT_COLUMNS)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(fetch) as never,
+    ).as('payments'),
+    jsonArray(
+      db
         .selectFrom('orders')
-        .select((orders) => orders.fn.countAll<number | string>().as('count'))
-        .whereRef('orders.user_id', '=', 'users.id')
-        .as('total_orders'),
-      eb
-        .selectFrom('notifications')
-        .select((notifications) => notifications.fn.countAll<number | string>().as('count'))
-        .whereRef('notifications.user_id', '=', 'users.id')
-        .where('notifications.read_at', 'is', null)
-        .as('unread_notifications'),
-      jsonArray(
-        eb
-          .selectFrom('ai_settings')
-          .select(AI_SETTING_COLUMNS)
-          .where('user_id', '=', userId)
-          .orderBy('created_at')
-          .orderBy('id') as never,
-      ).as('ai_settings'),
-      jsonArray(
-        transactionLedgerRows(db, userId)
-          .select(LEDGER_COLUMNS)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(fetch) as never,
-      ).as('ledger'),
-      jsonArray(
-        transactionPaymentRows(db, userId)
-          .select(PAYMENT_COLUMNS)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(fetch) as never,
-      ).as('payments'),
-      jsonArray(
-        eb
-          .selectFrom('orders')
-          .select(ORDER_COLUMNS.map((column) => `orders.${column}` as const))
-          .select(
-            sql<number>`(select is_ai from services where services.id = orders.service_id)`.as(
-              'service_is_ai',
-            ),
-          )
-          .where('orders.user_id', '=', userId)
-          .orderBy('orders.id', 'desc')
-          .limit(limit) as never,
-      ).as('orders'),
-    ])
-    .where('id', '=', userId)
+        .select(ORDER_COLUMNS.map((column) => `orders.${column}` as const))
+        .select(
+          sql<number>`(select is_ai from services where services.id = orders.service_id)`.as('service_is_ai'),
+        )
+        .where('orders.user_id', '=', accountId)
+        .orderBy('orders.id', 'desc')
+        .limit(limit) as never,
+    ).as('orders'),
+  ] as const
 }
 
+/** The page of the account `userId`. */
+function meQuery(db: Db, { userId, limit, fetch }: { userId: number; limit: number; fetch: number }) {
+  return db
+    .selectFrom('users as account')
+    .select(pageColumns(db, { limit, fetch }))
+    .where('account.id', '=', userId)
+}
+
+/**
+ * The session check of `tokenHash` (`sessionQuery`) and, in the same statement, the page of the account the
+ * session acts for: its workspace's, when the person is still one of its members, else none.
+ */
+function meWithSessionQuery(
+  db: Db,
+  { tokenHash, limit, fetch }: { tokenHash: string; limit: number; fetch: number },
+) {
+  return sessionQuery(db, tokenHash)
+    .leftJoin('users as account', (join) =>
+      join.onRef('account.id', '=', 'workspaces.account_id').on('workspace_members.role', 'is not', null),
+    )
+    .select(pageColumns(db, { limit, fetch }))
+}
+
+type PageRow = Awaited<ReturnType<ReturnType<typeof meQuery>['executeTakeFirstOrThrow']>>
+export type MeSessionRow = Awaited<
+  ReturnType<ReturnType<typeof meWithSessionQuery>['executeTakeFirstOrThrow']>
+>
+
 /** Stand-ins no account id or page size can be. */
-const runMeQuery = reusableQuery(meQuery, { userId: -917_000_001, limit: -917_000_002, fetch: -917_000_003 })
+const PAGE_STAND_INS = { limit: -917_000_002, fetch: -917_000_003 }
+const runMeQuery = reusableQuery(meQuery, { userId: -917_000_001, ...PAGE_STAND_INS })
+const runMeWithSessionQuery = reusableQuery(meWithSessionQuery, {
+  tokenHash: TOKEN_HASH_STAND_IN,
+  ...PAGE_STAND_INS,
+})
+
+/** The session and the page of the account it acts for, one statement (a `SessionRead`); `limit` bounds each list. */
+export function readMeWithSession(limit: number) {
+  return async (db: Db, tokenHash: string): Promise<MeSessionRow | undefined> =>
+    (await runMeWithSessionQuery(db, { tokenHash, limit, fetch: limit + 1 })).rows[0]
+}
 
 /** The customer's page, or undefined when the account does not exist. `limit` bounds each list. */
 export async function readMe(
@@ -197,9 +243,16 @@ export async function readMe(
   limit: number,
   dataKey: Buffer,
 ): Promise<MeRead | undefined> {
-  const { rows } = await runMeQuery(db, { userId, limit, fetch: limit + 1 })
-  const row = rows[0]
-  if (!row) return undefined
+  const row = (await runMeQuery(db, { userId, limit, fetch: limit + 1 })).rows[0]
+  return row && toMeRead(row, limit, dataKey)
+}
+
+/**
+ * The page a row of either statement holds; undefined for a session row without an account (its person is no
+ * longer a member of the workspace the session acts in).
+ */
+export function toMeRead(row: PageRow | MeSessionRow, limit: number, dataKey: Buffer): MeRead | undefined {
+  if (row.username === null) return undefined
   const orders = parsedList<Order & { service_is_ai: number | null }>(row.orders)
   return {
     username: row.username,

@@ -58,39 +58,49 @@ export async function createSession(
 /**
  * The session, its user, and the workspace it acts in with the user's role there, by token hash; read afresh
  * on every request, so a revocation or a removal from a workspace counts at once. A session that names no
- * workspace acts in its person's personal one (the workspace whose account is the person).
+ * workspace acts in its person's personal one (the workspace whose account is the person). A page read on
+ * every request adds its own columns to this statement (`authenticateReading`), so the session check and the
+ * page are one round trip.
  */
+export function sessionQuery(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('workspaces', (join) =>
+      join.on(
+        sql<boolean>`workspaces.id = coalesce(sessions.workspace_id,
+          (select personal.id from workspaces personal where personal.account_id = sessions.user_id))`,
+      ),
+    )
+    .leftJoin('workspace_members', (join) =>
+      join
+        .onRef('workspace_members.workspace_id', '=', 'workspaces.id')
+        .onRef('workspace_members.user_id', '=', 'sessions.user_id'),
+    )
+    .select([
+      'sessions.id as sessionId',
+      'sessions.last_used_at as lastUsedAt',
+      'sessions.expires_at as expiresAt',
+      'users.id as userId',
+      'users.email as userEmail',
+      'users.role as userRole',
+      'users.disabled_at as disabledAt',
+      'workspaces.id as workspaceId',
+      'workspaces.account_id as accountId',
+      'workspace_members.role as workspaceRole',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+}
+
+/** What the session check reads of a token's session. */
+export type SessionCheckRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>['executeTakeFirstOrThrow']>>
+
+/** No SHA-256 in hex looks like this. */
+export const TOKEN_HASH_STAND_IN = 'stand-in for a token hash'
+
 const runSessionQuery = reusableQuery(
-  (db: Db, { tokenHash }: { tokenHash: string }) =>
-    db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .leftJoin('workspaces', (join) =>
-        join.on(
-          sql<boolean>`workspaces.id = coalesce(sessions.workspace_id,
-            (select personal.id from workspaces personal where personal.account_id = sessions.user_id))`,
-        ),
-      )
-      .leftJoin('workspace_members', (join) =>
-        join
-          .onRef('workspace_members.workspace_id', '=', 'workspaces.id')
-          .onRef('workspace_members.user_id', '=', 'sessions.user_id'),
-      )
-      .select([
-        'sessions.id as sessionId',
-        'sessions.last_used_at as lastUsedAt',
-        'sessions.expires_at as expiresAt',
-        'users.id as userId',
-        'users.email as email',
-        'users.role as role',
-        'users.disabled_at as disabledAt',
-        'workspaces.id as workspaceId',
-        'workspaces.account_id as accountId',
-        'workspace_members.role as workspaceRole',
-      ])
-      .where('sessions.token_hash', '=', tokenHash),
-  // No SHA-256 in hex looks like this.
-  { tokenHash: 'stand-in for a token hash' },
+  (db: Db, { tokenHash }: { tokenHash: string }) => sessionQuery(db, tokenHash),
+  { tokenHash: TOKEN_HASH_STAND_IN },
 )
 
 export interface AuthenticatedSession {
@@ -111,18 +121,32 @@ export async function authenticateToken(
   policy: SessionPolicy,
 ): Promise<AuthenticatedSession | undefined> {
   const row = (await runSessionQuery(db, { tokenHash: sha256Hex(token) })).rows[0]
+  return checkSession(db, row, now, policy)
+}
+
+/**
+ * The session a row of `sessionQuery` describes, under the same rules as `authenticateToken` (it deletes an
+ * expired session and records the use at most once a minute), or undefined.
+ */
+export async function checkSession(
+  db: Db,
+  row: SessionCheckRow | undefined,
+  now: number,
+  policy: SessionPolicy,
+): Promise<AuthenticatedSession | undefined> {
   if (!row) return undefined
-  if (now >= row.expiresAt || now >= row.lastUsedAt + policy.idleMs) {
+  const lastUsedAt = Number(row.lastUsedAt)
+  if (now >= Number(row.expiresAt) || now >= lastUsedAt + policy.idleMs) {
     await db.deleteFrom('sessions').where('id', '=', row.sessionId).execute()
     return undefined
   }
   if (row.disabledAt !== null) return undefined
-  if (now - row.lastUsedAt >= SESSION_TOUCH_INTERVAL_MS) {
+  if (now - lastUsedAt >= SESSION_TOUCH_INTERVAL_MS) {
     await db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', row.sessionId).execute()
   }
   return {
     sessionId: row.sessionId,
-    user: { id: Number(row.userId), email: row.email, role: row.role },
+    user: { id: Number(row.userId), email: row.userEmail, role: row.userRole },
     workspace:
       row.workspaceRole === null || row.workspaceId === null || row.accountId === null
         ? undefined

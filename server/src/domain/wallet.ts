@@ -1,5 +1,6 @@
 import { microsToUsd, type Transaction } from '@engage/contract'
 import type { Db } from '../db/connect'
+import type { Expression } from 'kysely'
 import type { LedgerEntry, Payment } from '../db/schema'
 import { InvalidCursorError, type Page } from './orders'
 
@@ -185,7 +186,7 @@ export async function listTransactions(
 }
 
 /** A user's ledger entries that the transaction list shows (a deposit shows as its payment instead). */
-export function transactionLedgerRows(db: Db, userId: number) {
+export function transactionLedgerRows(db: Db, userId: number | Expression<number>) {
   return db
     .selectFrom('ledger_entries')
     .where('user_id', '=', userId)
@@ -193,7 +194,7 @@ export function transactionLedgerRows(db: Db, userId: number) {
 }
 
 /** A user's payments, which the transaction list shows as deposits. */
-export function transactionPaymentRows(db: Db, userId: number) {
+export function transactionPaymentRows(db: Db, userId: number | Expression<number>) {
   return db.selectFrom('payments').where('user_id', '=', userId)
 }
 

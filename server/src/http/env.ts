@@ -52,5 +52,7 @@ export interface AppEnv {
     user: AuthUser
     sessionId: string
     workspace: ActingWorkspace
+    /** The row of a route's page read with its session check (`authenticateReading`). */
+    sessionRow: unknown
   }
 }

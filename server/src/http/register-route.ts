@@ -9,7 +9,8 @@ import {
 import { endpoints } from '@engage/contract/all-endpoints'
 import { zValidator } from '@hono/zod-validator'
 import type { Context, Hono, MiddlewareHandler } from 'hono'
-import { requireAuth, requireRole, requireWorkspaceRole } from './auth'
+import { authenticateReading, requireAuth, requireRole, requireWorkspaceRole, type SessionRead } from './auth'
+import type { SessionCheckRow } from '../domain/sessions'
 import type { AppEnv } from './env'
 import { HttpError } from './errors'
 import { validate } from './validate'
@@ -54,15 +55,24 @@ function validatePath(schema: NonNullable<EndpointDefinition['params']>) {
   })
 }
 
+export interface RouteOptions {
+  /**
+   * For a signed-in page read on every request: the statement that checks the session and reads the page in
+   * one round trip (`authenticateReading`); the handler finds its row in `c.var.sessionRow`.
+   */
+  sessionRead?: SessionRead<SessionCheckRow>
+}
+
 /** Registers the registry entry `name` on `app` with `handler`. */
 export function registerRoute<Name extends AnyEndpointName>(
   app: Hono<AppEnv>,
   name: Name,
   handler: RouteHandler<Name>,
+  options: RouteOptions = {},
 ): void {
   const entry = registry[name]
   const chain: MiddlewareHandler<AppEnv>[] = []
-  if (entry.auth) chain.push(requireAuth)
+  if (entry.auth) chain.push(options.sessionRead ? authenticateReading(options.sessionRead) : requireAuth)
   if (entry.role) chain.push(requireRole(entry.role))
   // A customer call that has not declared the workspace role it needs is held to the highest until it does.
   const workspaceRole = entry.auth && !entry.role ? (entry.workspaceRole ?? 'owner') : 'person'

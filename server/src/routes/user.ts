@@ -13,7 +13,7 @@ import { Hono } from 'hono'
 import { isUniqueViolation } from '../domain/accounts'
 import { toApiOrdersWithAi } from '../domain/ai-generation'
 import { deleteAiSetting, ensureAiPresets, listAiSettings, saveAiSettings } from '../domain/ai-settings'
-import { readMe } from '../domain/me'
+import { type MeSessionRow, readMe, readMeWithSession, toMeRead } from '../domain/me'
 import { countPanelOrders, listContactMethods, listUpdates } from '../domain/panel-content'
 import { requireAuth } from '../http/auth'
 import { registerRoute } from '../http/register-route'
@@ -23,56 +23,67 @@ import { HttpError } from '../http/errors'
 // GET /api/user/me, PUT /api/user/profile, PUT /api/user/ai-settings, DELETE /api/user/ai-settings/{id}.
 
 export const userRoutes = new Hono<AppEnv>()
-userRoutes.use('/user/*', requireAuth)
 
-registerRoute(userRoutes, 'getMe', async (c) => {
-  const { db, clock, config } = c.var.deps
-  const userId = c.var.workspace.accountId
-  // The account's data in one statement; the tabs every customer shares come from memory.
-  let me = await readMe(db, userId, ME_RECENT_LIMIT, config.dataKey)
-  if (me?.aiPresetsAt === null) {
-    // The first /me gives the account its AI presets, then reads again to show them.
-    await ensureAiPresets(db, userId, clock.now())
-    me = await readMe(db, userId, ME_RECENT_LIMIT, config.dataKey)
-  }
-  if (!me) throw new Error(`The signed-in account ${String(userId)} has no row`)
-  // In another person's workspace the money, orders and settings are its account's; the name, photo and
-  // settings shown are still the signed-in person's.
-  const person =
-    userId === c.var.user.id
-      ? me
-      : await db
-          .selectFrom('users')
-          .select(['username', 'email', 'profile_photo as profilePhoto', 'phone', 'timezone'])
-          .where('id', '=', c.var.user.id)
-          .executeTakeFirstOrThrow()
-  const [totalOrdersPanel, updates, contactMethods, orders] = await Promise.all([
-    countPanelOrders(db),
-    listUpdates(db),
-    listContactMethods(db),
-    toApiOrdersWithAi(db, me.orders, me.aiServices),
-  ])
-  const body: MeResponse = {
-    username: person.username,
-    email: person.email,
-    balance: microsToUsd(me.balance),
-    profilePhoto: person.profilePhoto,
-    totalOrders: me.totalOrders,
-    totalOrdersPanel,
-    settings: { phone: person.phone ?? '', timezone: person.timezone as MeResponse['settings']['timezone'] },
-    aiSettings: me.aiSettings,
-    // Which providers the operator's keys cover; never the keys themselves.
-    aiProvidersWithPanelKey: AI_PROVIDER_IDS.filter((provider) =>
-      Boolean(config.ai.defaultApiKeys[provider]),
-    ),
-    transactions: me.transactions,
-    orders,
-    updates: updates satisfies Update[],
-    contactMethods: contactMethods satisfies ContactMethod[],
-    unreadNotifications: me.unreadNotifications,
-  }
-  return c.json(body, 200)
-})
+// The page is read by the session check's own statement (readMeWithSession), so this route is registered
+// before the guard of the other /user calls, which would otherwise check the session once more.
+registerRoute(
+  userRoutes,
+  'getMe',
+  async (c) => {
+    const { db, clock, config } = c.var.deps
+    const userId = c.var.workspace.accountId
+    // The account's data came with the session; the tabs every customer shares come from memory.
+    let me = toMeRead(c.var.sessionRow as MeSessionRow, ME_RECENT_LIMIT, config.dataKey)
+    if (me?.aiPresetsAt === null) {
+      // The first /me gives the account its AI presets, then reads again to show them.
+      await ensureAiPresets(db, userId, clock.now())
+      me = await readMe(db, userId, ME_RECENT_LIMIT, config.dataKey)
+    }
+    if (!me) throw new Error(`The signed-in account ${String(userId)} has no row`)
+    // In another person's workspace the money, orders and settings are its account's; the name, photo and
+    // settings shown are still the signed-in person's.
+    const person =
+      userId === c.var.user.id
+        ? me
+        : await db
+            .selectFrom('users')
+            .select(['username', 'email', 'profile_photo as profilePhoto', 'phone', 'timezone'])
+            .where('id', '=', c.var.user.id)
+            .executeTakeFirstOrThrow()
+    const [totalOrdersPanel, updates, contactMethods, orders] = await Promise.all([
+      countPanelOrders(db),
+      listUpdates(db),
+      listContactMethods(db),
+      toApiOrdersWithAi(db, me.orders, me.aiServices),
+    ])
+    const body: MeResponse = {
+      username: person.username,
+      email: person.email,
+      balance: microsToUsd(me.balance),
+      profilePhoto: person.profilePhoto,
+      totalOrders: me.totalOrders,
+      totalOrdersPanel,
+      settings: {
+        phone: person.phone ?? '',
+        timezone: person.timezone as MeResponse['settings']['timezone'],
+      },
+      aiSettings: me.aiSettings,
+      // Which providers the operator's keys cover; never the keys themselves.
+      aiProvidersWithPanelKey: AI_PROVIDER_IDS.filter((provider) =>
+        Boolean(config.ai.defaultApiKeys[provider]),
+      ),
+      transactions: me.transactions,
+      orders,
+      updates: updates satisfies Update[],
+      contactMethods: contactMethods satisfies ContactMethod[],
+      unreadNotifications: me.unreadNotifications,
+    }
+    return c.json(body, 200)
+  },
+  { sessionRead: readMeWithSession(ME_RECENT_LIMIT) },
+)
+
+userRoutes.use('/user/*', requireAuth)
 
 registerRoute(userRoutes, 'updateProfile', async (c, { body }) => {
   const changes = body
