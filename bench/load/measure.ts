@@ -5,7 +5,14 @@ import { type ChildProcess, fork } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { CONNECTIONS, entryFile, SECONDS, wanted, WARMUP_SECONDS } from './config'
 import { autocannon, type AutocannonRequest } from './packages'
-import { ANALYTICS_SCENARIO, analyticsPath, ORDER_HISTORY_SCENARIO, start, stop } from './servers'
+import {
+  ANALYTICS_SCENARIO,
+  analyticsPath,
+  ORDER_HISTORY_SCENARIO,
+  start,
+  stop,
+  type StoredAnswer,
+} from './servers'
 
 // Measuring.
 
@@ -19,6 +26,11 @@ export interface Row {
   errors: number
   /** CPU time of the server process per answered request, in microseconds (undefined off Linux). */
   cpuMicros: number | undefined
+  /**
+   * CPU time of the whole machine per answered request (the API, PostgreSQL's backends, the load generator and
+   * anything else), in microseconds, and the share of all cores that was busy (undefined off Linux).
+   */
+  machine: { cpuMicros: number; busy: number } | undefined
 }
 
 const CLOCK_TICKS_PER_SECOND = 100
@@ -39,6 +51,38 @@ function cpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
+/** The machine's busy and total CPU seconds, over every core, from /proc/stat (Linux). */
+function machineSeconds(): { busy: number; total: number } | undefined {
+  try {
+    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? ''
+    // cpu user nice system idle iowait irq softirq steal ...: idle and iowait are the time no process ran.
+    const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number)
+    const total = ticks.reduce((sum, tick) => sum + tick, 0)
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0)
+    return { busy: (total - idle) / CLOCK_TICKS_PER_SECOND, total: total / CLOCK_TICKS_PER_SECOND }
+  } catch {
+    return undefined
+  }
+}
+
+/** What the whole machine spent per request between two readings of machineSeconds. */
+function machineUse(
+  before: ReturnType<typeof machineSeconds>,
+  after: ReturnType<typeof machineSeconds>,
+  answered: number,
+): Row['machine'] {
+  if (!before || !after || answered === 0 || after.total === before.total) return undefined
+  const busy = after.busy - before.busy
+  return { cpuMicros: (busy * 1e6) / answered, busy: busy / (after.total - before.total) }
+}
+
+/** The console line's account of the machine's CPU. */
+function machineText(machine: Row['machine']): string {
+  return machine
+    ? `, machine CPU ${Math.round(machine.cpuMicros)} µs/request (${Math.round(machine.busy * 100)}% of ${os.cpus().length} cores busy)`
+    : ''
+}
+
 async function measure(
   scenario: string,
   database: string,
@@ -49,7 +93,9 @@ async function measure(
   const { url } = server
   await autocannon({ url, connections, duration: WARMUP_SECONDS, requests })
   const cpuBefore = cpuSeconds(server.pid)
+  const machineBefore = machineSeconds()
   const result = await autocannon({ url, connections, duration: SECONDS, requests })
+  const machineAfter = machineSeconds()
   const cpuAfter = cpuSeconds(server.pid)
   const answered = result.requests.average * SECONDS
   const row: Row = {
@@ -57,6 +103,7 @@ async function measure(
       cpuBefore !== undefined && cpuAfter !== undefined && answered > 0
         ? ((cpuAfter - cpuBefore) * 1e6) / answered
         : undefined,
+    machine: machineUse(machineBefore, machineAfter, answered),
     scenario,
     database,
     requestsPerSecond: result.requests.average,
@@ -68,6 +115,7 @@ async function measure(
   console.log(
     `  ${scenario} (${database}): ${Math.round(row.requestsPerSecond)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms` +
       (row.cpuMicros === undefined ? '' : `, server CPU ${Math.round(row.cpuMicros)} µs/request`) +
+      machineText(row.machine) +
       (row.non2xx || row.errors ? `, non-2xx ${row.non2xx}, errors ${row.errors}` : ''),
   )
   return row
@@ -109,6 +157,29 @@ function orderRequests(tokens: string[]): AutocannonRequest[] {
   ]
 }
 
+/** The hello-world server giving back, byte for byte, the answer the API gave to a list of services. */
+export const SAME_ANSWER_SCENARIO = "get-services' answer from the bare hello-world"
+
+/** The headers Node writes itself for every answer. */
+const CONNECTION_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+])
+
+/** Gives the bare server the answer `url` gives, to give back at `/answer`. */
+async function storeAnswer(helloUrl: string, url: string): Promise<void> {
+  const response = await fetch(url)
+  const headers = Object.fromEntries(
+    [...response.headers].filter(([name]) => !CONNECTION_HEADERS.has(name.toLowerCase())),
+  )
+  const answer: StoredAnswer = { status: response.status, headers, body: await response.text() }
+  const stored = await fetch(`${helloUrl}/answer`, { method: 'PUT', body: JSON.stringify(answer) })
+  if (stored.status !== 204) throw new Error(`The bare server did not take the answer: ${stored.status}`)
+}
+
 export async function measureApi(
   database: string,
   env: Record<string, string>,
@@ -120,10 +191,13 @@ export async function measureApi(
     const rows: Row[] = []
     // The hello-world again, right before the API: the machine's load drifts, and the ratio is what matters.
     rows.push(await measure('hello-world', database, hello, [{ method: 'GET', path: '/' }]))
-    if (wanted('GET /api/get-services'))
+    if (wanted('GET /api/get-services')) {
       rows.push(
         await measure('GET /api/get-services', database, api, [{ method: 'GET', path: '/api/get-services' }]),
       )
+      await storeAnswer(hello.url, `${api.url}/api/get-services`)
+      rows.push(await measure(SAME_ANSWER_SCENARIO, database, hello, [{ method: 'GET', path: '/answer' }]))
+    }
     const meToken = rotatingTokens(api.tokens)
     if (wanted('GET /api/user/me'))
       rows.push(
@@ -220,7 +294,9 @@ export async function measureTwoProcesses(databaseUrl: string): Promise<Row> {
     await run(WARMUP_SECONDS)
     const cpu = () => apis.map((api) => cpuSeconds(api.child.pid))
     const cpuBefore = cpu()
+    const machineBefore = machineSeconds()
     const results = await run(SECONDS)
+    const machineAfter = machineSeconds()
     const cpuAfter = cpu()
     const requestsPerSecond = results.reduce((sum, result) => sum + result.requests.average, 0)
     const cpuUsed = cpuAfter.reduce<number | undefined>((sum, after, index) => {
@@ -241,12 +317,14 @@ export async function measureTwoProcesses(databaseUrl: string): Promise<Row> {
         cpuUsed === undefined || requestsPerSecond === 0
           ? undefined
           : (cpuUsed * 1e6) / (requestsPerSecond * SECONDS),
+      machine: machineUse(machineBefore, machineAfter, requestsPerSecond * SECONDS),
     }
     console.log(
       `  ${TWO_PROCESSES_SCENARIO} (postgres): ${Math.round(requestsPerSecond)} req/s (${results
         .map((result) => Math.round(result.requests.average))
         .join(' + ')}), p50 ${row.p50} ms, p99 ${row.p99} ms` +
         (row.cpuMicros === undefined ? '' : `, API CPU ${Math.round(row.cpuMicros)} µs/request`) +
+        machineText(row.machine) +
         (row.non2xx || row.errors ? `, non-2xx ${row.non2xx}, errors ${row.errors}` : ''),
     )
     return row

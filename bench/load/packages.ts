@@ -36,7 +36,7 @@ export const autocannon = requireFromServer('autocannon') as Autocannon
 
 export const { serve } = requireFromServer('@hono/node-server') as {
   serve: (
-    options: { fetch: (request: Request) => Response; port: number; hostname: string },
+    options: { fetch: (request: Request) => Response | Promise<Response>; port: number; hostname: string },
     listening: (info: AddressInfo) => void,
   ) => unknown
 }

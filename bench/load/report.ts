@@ -6,8 +6,9 @@ import { type Row, TARGETS } from './measure'
 
 /**
  * One table: a line per scenario, for each database its req/s, p50 and p99 in ms, the ratio to the hello-world
- * measured just before that database's scenarios, and the server process's CPU per request; then which targets
- * are met.
+ * measured just before that database's scenarios, the server process's CPU per request and the whole machine's
+ * (with the share of its cores that was busy: near 100%, the rate is what the machine's cores allow); then which
+ * targets are met.
  */
 export function printTable(rows: Row[]): void {
   const databases = [...new Set(rows.map((row) => row.database))]
@@ -18,13 +19,13 @@ export function printTable(rows: Row[]): void {
     rows.find((row) => row.scenario === scenario && row.database === database)
   const header = [
     'scenario',
-    ...databases.flatMap((database) => [database, 'p50', 'p99', 'x hello', 'CPU/req']),
+    ...databases.flatMap((database) => [database, 'p50', 'p99', 'x hello', 'CPU/req', 'machine/req']),
   ]
   const lines = scenarios.map((scenario) => [
     scenario,
     ...databases.flatMap((database) => {
       const row = find(scenario, database)
-      if (!row) return ['', '', '', '', '']
+      if (!row) return ['', '', '', '', '', '']
       const hello = helloOf(database)
       const failed = row.non2xx + row.errors
       return [
@@ -33,6 +34,9 @@ export function printTable(rows: Row[]): void {
         `${row.p99} ms`,
         hello > 0 ? `${(row.requestsPerSecond / hello).toFixed(2)}` : '',
         row.cpuMicros === undefined ? '' : `${Math.round(row.cpuMicros)} µs`,
+        row.machine === undefined
+          ? ''
+          : `${Math.round(row.machine.cpuMicros)} µs, ${Math.round(row.machine.busy * 100)}%`,
       ]
     }),
   ])
@@ -58,6 +62,7 @@ export function printTable(rows: Row[]): void {
         .loadavg()
         .map((load) => load.toFixed(2))
         .join(' ')}; ` +
-      'CPU/req is the server process only (not PostgreSQL, not the load generator)',
+      'CPU/req is the server process only (not PostgreSQL, not the load generator); machine/req is every ' +
+      "process's, with the share of the cores that was busy",
   )
 }

@@ -37,8 +37,32 @@ export function analyticsPath(now = Date.now()): string {
   return `/api/analytics?from=${from}&to=${to}&granularity=day`
 }
 
+/** An answer the bare server gives back as it was given: status, headers and body. */
+export interface StoredAnswer {
+  status: number
+  headers: Record<string, string>
+  body: string
+}
+
+/**
+ * A bare @hono/node-server. `/` answers a small JSON. `PUT /answer` stores an answer that `GET /answer` then
+ * gives back as it is, with nothing computed: what serving exactly the API's answer (its headers included)
+ * costs at the least.
+ */
 export function runHelloWorld(): void {
-  serve({ fetch: () => Response.json({ hello: 'world' }), port: 0, hostname: '127.0.0.1' }, (info) => {
+  let answer: StoredAnswer | undefined
+  const fetch = (request: Request): Response | Promise<Response> => {
+    if (!request.url.endsWith('/answer')) return Response.json({ hello: 'world' })
+    if (request.method === 'PUT') {
+      return request.json().then((stored) => {
+        answer = stored as StoredAnswer
+        return new Response(null, { status: 204 })
+      })
+    }
+    if (!answer) return new Response('No answer stored', { status: 404 })
+    return new Response(answer.body, { status: answer.status, headers: answer.headers })
+  }
+  serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
     process.send?.({ url: `http://127.0.0.1:${info.port}`, tokens: [] } satisfies ReadyMessage)
   })
 }
