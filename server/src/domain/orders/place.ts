@@ -15,7 +15,7 @@ import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/queue'
 import { currentRequestId } from '../../ops/request-context'
 import { DuplicateLedgerEventError } from '../ledger'
 import { notifyLowBalanceCrossing } from '../notifications/notify'
-import { ADD_WITHIN_LIMIT, spendMonth } from '../workspaces/spend'
+import { ADD_WITHIN_LIMIT, isMemberOfAccount, spendMonth } from '../workspaces/spend'
 import { defaultAiSettingRef, type OperatorAiKeys, requireAiSettingKey } from './ai-key'
 import { snapshotFromInput } from './ai-snapshot'
 import {
@@ -155,10 +155,8 @@ function placeOrderStatement(input: PlaceOrderInput, refuseLowBalanceCrossing: b
       case
         when o.charge > 0 and d.id is null then engage_refuse('insufficient_funds')
         when o.charge > 0 and not exists (select from l) then engage_refuse('duplicate_charge')
-        when o.charge > 0 and ${actor} is not null and not exists (select from s) and exists (
-          select from workspace_members m
-          where m.user_id = ${actor} and m.workspace_id = (select id from workspaces where account_id = o.user_id)
-        ) then engage_refuse('spend_limit')
+        when o.charge > 0 and ${actor} is not null and not exists (select from s)
+          and ${isMemberOfAccount(sql.ref('o.user_id'), actor)} then engage_refuse('spend_limit')
         when cast(${refuseLowBalanceCrossing} as boolean) and d.balance < d.low_balance_threshold
           and d.balance + o.charge >= d.low_balance_threshold then engage_refuse('low_balance_crossing')
       end as refused

@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { type Expression, type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/connect'
 
 // Per-member monthly spend limits (ADR 270). What a member spends of a workspace's money is counted per
@@ -54,13 +54,25 @@ export async function countMemberSpend(
   if (await isWorkspaceMember(trx, input.accountId, input.actorUserId)) throw new SpendLimitError()
 }
 
+/**
+ * The SQL condition that the person `userId` is a member of the workspace whose account is `accountId` (each a
+ * value or an expression of the statement): what tells a count refused by a member's limit from a debit that no
+ * member's count covers. PostgreSQL's order statement asks it in its own refusal.
+ */
+export function isMemberOfAccount(
+  accountId: number | Expression<unknown>,
+  userId: number | Expression<unknown>,
+): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from workspace_members m
+    where m.user_id = ${userId} and m.workspace_id = (select id from workspaces where account_id = ${accountId}))`
+}
+
 /** Whether `userId` is a member of the workspace whose account is `accountId`: a refused count's reason. */
 async function isWorkspaceMember(trx: Db, accountId: number, userId: number): Promise<boolean> {
-  const member = await sql`select 1 as found from workspace_members
-    where workspace_id = (select id from workspaces where account_id = ${accountId}) and user_id = ${userId}`.execute(
-    trx,
-  )
-  return member.rows.length > 0
+  const { rows } = await sql<{
+    member: unknown
+  }>`select ${isMemberOfAccount(accountId, userId)} as member`.execute(trx)
+  return Number(rows[0]?.member) === 1
 }
 
 /**
