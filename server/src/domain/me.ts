@@ -12,8 +12,7 @@ import { mergeTransactions, transactionLedgerRows, transactionPaymentRows } from
 
 // What GET /api/user/me shows of one customer, read in one statement: the account, its order count, its AI
 // settings and the first page of its transactions and of its orders, each list as a JSON array column. The
-// request's session check is part of that statement, so on PostgreSQL the page is one round trip where there
-// were eight.
+// request's session check is part of that statement (ADR 320), so on PostgreSQL the page is one round trip.
 
 // SQLite's json_object needs every column named, so each list selects its columns explicitly; the compiler
 // checks below that none is missing, so the rows have the shape the mappers expect.
