@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
+import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import { reusableQuery } from '../db/reusable-query'
 import type { Role } from '../db/schema'
@@ -12,6 +13,11 @@ import type { ActingWorkspace } from './workspaces/members'
 export interface SessionPolicy {
   idleMs: number
   absoluteMs: number
+}
+
+/** The session windows the configuration sets. */
+export function sessionPolicy(config: Pick<Config, 'sessionIdleMs' | 'sessionAbsoluteMs'>): SessionPolicy {
+  return { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs }
 }
 
 /** last_used_at is written at most this often, so a busy client does not cost a write per request. */
@@ -103,6 +109,11 @@ const runSessionQuery = reusableQuery(
   { tokenHash: TOKEN_HASH_STAND_IN },
 )
 
+/** The session check's row of a token hash, or undefined for no such session. */
+export async function readSession(db: Db, tokenHash: string): Promise<SessionCheckRow | undefined> {
+  return (await runSessionQuery(db, { tokenHash })).rows[0]
+}
+
 export interface AuthenticatedSession {
   sessionId: string
   user: { id: number; email: string; role: Role }
@@ -120,8 +131,7 @@ export async function authenticateToken(
   now: number,
   policy: SessionPolicy,
 ): Promise<AuthenticatedSession | undefined> {
-  const row = (await runSessionQuery(db, { tokenHash: sha256Hex(token) })).rows[0]
-  return checkSession(db, row, now, policy)
+  return checkSession(db, await readSession(db, sha256Hex(token)), now, policy)
 }
 
 /**

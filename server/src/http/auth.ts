@@ -14,12 +14,7 @@ import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { sha256Hex } from '../crypto/tokens'
 import type { Db } from '../db/connect'
-import {
-  type AuthenticatedSession,
-  authenticateToken,
-  checkSession,
-  type SessionCheckRow,
-} from '../domain/sessions'
+import { checkSession, readSession, type SessionCheckRow, sessionPolicy } from '../domain/sessions'
 import { hasTwoFactor } from '../domain/two-factor'
 import type { AppEnv, AuthUser } from './env'
 import { HttpError } from './errors'
@@ -42,12 +37,23 @@ function bearerToken(c: Context<AppEnv>): string {
   return token
 }
 
-/** Sets what a checked session says of the request, or answers 401. */
-function signIn(c: Context<AppEnv>, session: AuthenticatedSession | undefined): void {
-  if (!session) throw new HttpError(401, INVALID_OR_EXPIRED_TOKEN, { headers: challenge })
+/** A statement that reads a token's session (the columns of `sessionQuery`), and what else a route reads with it. */
+export type SessionRead<Row extends SessionCheckRow> = (db: Db, tokenHash: string) => Promise<Row | undefined>
+
+/**
+ * Checks the request's bearer token with `read` under the session rules (`checkSession`) and sets what the
+ * session says of the request (`user`, `sessionId`, `workspace`), or answers 401 `{ detail }`. Answers the row read.
+ */
+async function signIn<Row extends SessionCheckRow>(c: Context<AppEnv>, read: SessionRead<Row>): Promise<Row> {
+  const token = bearerToken(c)
+  const { db, clock, config } = c.var.deps
+  const row = await read(db, sha256Hex(token))
+  const session = await checkSession(db, row, clock.now(), sessionPolicy(config))
+  if (!row || !session) throw new HttpError(401, INVALID_OR_EXPIRED_TOKEN, { headers: challenge })
   c.set('user', session.user)
   c.set('sessionId', session.sessionId)
   if (session.workspace) c.set('workspace', session.workspace)
+  return row
 }
 
 /**
@@ -55,43 +61,18 @@ function signIn(c: Context<AppEnv>, session: AuthenticatedSession | undefined): 
  * earlier guard (a sub-app's wildcard) is not looked up again, so the order sub-apps are mounted in is free.
  */
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
-  if ((c.get('user') as AuthUser | undefined) !== undefined) {
-    await next()
-    return
-  }
-  const token = bearerToken(c)
-  const { db, clock, config } = c.var.deps
-  signIn(
-    c,
-    await authenticateToken(db, token, clock.now(), {
-      idleMs: config.sessionIdleMs,
-      absoluteMs: config.sessionAbsoluteMs,
-    }),
-  )
+  if ((c.get('user') as AuthUser | undefined) === undefined) await signIn(c, readSession)
   await next()
 })
-
-/** A statement that reads a token's session (the columns of `sessionQuery`) together with a page's data. */
-export type SessionRead<Row extends SessionCheckRow> = (db: Db, tokenHash: string) => Promise<Row | undefined>
 
 /**
  * requireAuth for a route that reads its page on every request: `read` checks the session in the same
  * statement, so the request costs one round trip to the database instead of two. The session is held to the
- * same rules (`checkSession`); the row is left in `c.var.sessionRow` for the handler, once the session passed.
+ * same rules; the row is left in `c.var.sessionRow` for the handler, once the session passed.
  */
 export function authenticateReading<Row extends SessionCheckRow>(read: SessionRead<Row>) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const token = bearerToken(c)
-    const { db, clock, config } = c.var.deps
-    const row = await read(db, sha256Hex(token))
-    signIn(
-      c,
-      await checkSession(db, row, clock.now(), {
-        idleMs: config.sessionIdleMs,
-        absoluteMs: config.sessionAbsoluteMs,
-      }),
-    )
-    c.set('sessionRow', row)
+    c.set('sessionRow', await signIn(c, read))
     await next()
   })
 }

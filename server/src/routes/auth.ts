@@ -18,7 +18,13 @@ import {
   setPasswordHash,
 } from '../domain/accounts'
 import { attributeSignup } from '../domain/affiliates'
-import { createSession, endAllSessions, endOtherSessions, endSession } from '../domain/sessions'
+import {
+  createSession,
+  endAllSessions,
+  endOtherSessions,
+  endSession,
+  sessionPolicy,
+} from '../domain/sessions'
 import { registerRoute } from '../http/register-route'
 import type { AppEnv } from '../http/env'
 import { HttpError } from '../http/errors'
@@ -27,7 +33,7 @@ import { limitAuthAttempt, limitSignIn, trustAddress } from '../http/rate-limit'
 import '../jobs/handlers/password-reset-mail'
 import { enqueue } from '../jobs/queue'
 import { forgetReferralCode, referralCodeFromCookie } from './referral-link'
-import { finishFirstStep, sessionOrigin, sessionPolicy } from './sign-in-step'
+import { finishFirstStep, sessionOrigin } from './sign-in-step'
 
 // POST /api/signup (attributed to the referral link the browser came through, see referral-link.ts), /api/signin (its second step is in two-factor.ts), /api/logout, /api/auth/forgot-password, /api/auth/reset-password,
 // /api/auth/change-password.
@@ -60,7 +66,7 @@ registerRoute(authRoutes, 'signup', async (c, { body }) => {
     throw error
   }
   forgetReferralCode(c)
-  const session = await createSession(deps.db, userId, now, sessionPolicy(deps), sessionOrigin(c))
+  const session = await createSession(deps.db, userId, now, sessionPolicy(deps.config), sessionOrigin(c))
   return c.json({ token: session.token, sessionId: session.sessionId }, 200)
 })
 

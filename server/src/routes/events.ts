@@ -9,7 +9,7 @@ import { Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming'
 import type { Config } from '../config'
-import { authenticateToken } from '../domain/sessions'
+import { authenticateToken, sessionPolicy } from '../domain/sessions'
 import { requireAuth } from '../http/auth'
 import type { AppEnv } from '../http/env'
 import { HttpError } from '../http/errors'
@@ -82,7 +82,7 @@ export function liveEventRoutes(hub: LiveHub) {
       const { db, clock, config } = c.var.deps
       const token = getCookie(c, LIVE_COOKIE)
       if (token === undefined || token === '') throw new HttpError(401, AUTHENTICATION_REQUIRED)
-      const policy = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs }
+      const policy = sessionPolicy(config)
       const sessionValid = async () =>
         TOKEN.test(token) && (await authenticateToken(db, token, clock.now(), policy)) !== undefined
       const session = TOKEN.test(token) ? await authenticateToken(db, token, clock.now(), policy) : undefined

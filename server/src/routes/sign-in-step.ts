@@ -1,15 +1,11 @@
 import type { Context } from 'hono'
-import { createSession, type NewSession, type SessionOrigin, type SessionPolicy } from '../domain/sessions'
+import { createSession, type NewSession, type SessionOrigin, sessionPolicy } from '../domain/sessions'
 import { createChallenge, hasTwoFactor } from '../domain/two-factor'
-import type { AppDeps, AppEnv } from '../http/env'
+import type { AppEnv } from '../http/env'
 import { clientAddress } from '../http/rate-limit'
 
 // The end of a first sign-in step (password, Google): a session for an account without two-factor sign-in, a
 // challenge waiting for the code for one with it.
-
-export function sessionPolicy(deps: AppDeps): SessionPolicy {
-  return { idleMs: deps.config.sessionIdleMs, absoluteMs: deps.config.sessionAbsoluteMs }
-}
 
 /** The browser and address a new session comes from, listed in Settings. */
 export function sessionOrigin(c: Context<AppEnv>): SessionOrigin {
@@ -29,6 +25,6 @@ export async function finishFirstStep(c: Context<AppEnv>, userId: number): Promi
   if (await hasTwoFactor(deps.db, userId)) {
     return { kind: 'challenge', challenge: await createChallenge(deps.db, userId, now) }
   }
-  const session = await createSession(deps.db, userId, now, sessionPolicy(deps), sessionOrigin(c))
+  const session = await createSession(deps.db, userId, now, sessionPolicy(deps.config), sessionOrigin(c))
   return { kind: 'session', session }
 }

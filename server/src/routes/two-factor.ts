@@ -13,7 +13,13 @@ import {
 } from '@engage/contract'
 import { Hono } from 'hono'
 import { verifyPassword } from '../crypto/passwords'
-import { createSession, endOtherSessions, endSessionOf, listSessions } from '../domain/sessions'
+import {
+  createSession,
+  endOtherSessions,
+  endSessionOf,
+  listSessions,
+  sessionPolicy,
+} from '../domain/sessions'
 import {
   acceptSecondFactor,
   confirmEnrolment,
@@ -28,7 +34,7 @@ import type { AppEnv } from '../http/env'
 import { HttpError } from '../http/errors'
 import { addressSubject, limitAttempt } from '../http/rate-limit'
 import { registerRoute } from '../http/register-route'
-import { sessionOrigin, sessionPolicy } from './sign-in-step'
+import { sessionOrigin } from './sign-in-step'
 
 // Two-factor sign-in and the account's sessions: POST /api/signin/two-factor (the code step after the password
 // or Google), GET /api/user/two-factor, POST /api/user/two-factor/setup, /confirm and /disable, GET
@@ -58,7 +64,7 @@ registerRoute(twoFactorRoutes, 'signinTwoFactor', async (c, { body }) => {
     throw new HttpError(401, TWO_FACTOR_CODE_INVALID, { fields: { field: 'code' } })
   }
   await endChallenge(deps.db, body.challenge)
-  const session = await createSession(deps.db, user.id, now, sessionPolicy(deps), sessionOrigin(c))
+  const session = await createSession(deps.db, user.id, now, sessionPolicy(deps.config), sessionOrigin(c))
   return c.json({ token: session.token, sessionId: session.sessionId }, 200)
 })
 
@@ -123,7 +129,7 @@ registerRoute(twoFactorRoutes, 'twoFactorDisable', async (c, { body }) => {
 
 registerRoute(twoFactorRoutes, 'listSessions', async (c) => {
   const deps = c.var.deps
-  const rows = await listSessions(deps.db, c.var.user.id, deps.clock.now(), sessionPolicy(deps))
+  const rows = await listSessions(deps.db, c.var.user.id, deps.clock.now(), sessionPolicy(deps.config))
   const current = c.var.sessionId
   const ordered = [...rows.filter((row) => row.id === current), ...rows.filter((row) => row.id !== current)]
   return c.json(
