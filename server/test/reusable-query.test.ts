@@ -48,4 +48,39 @@ describe('a query compiled once and run with new values', () => {
     )
     await expect(computed(test.db, { name: 'a', limit: 1 })).rejects.toThrow(/does not use limit/)
   })
+
+  it('is compiled once for a database and its transactions, and takes null where a value may be null', async () => {
+    let builds = 0
+    const setPhone = reusableQuery(
+      (db: Db, { name, phone }: { name: string; phone: string | null }) => {
+        builds += 1
+        return db
+          .updateTable('users')
+          .set({ phone })
+          .where('username', '=', name)
+          .returning(['username', 'phone'])
+      },
+      { name: '\u0000name', phone: '\u0000phone' },
+    )
+    expect((await setPhone(test.db, { name: 'ann', phone: '+1 555 0100' })).rows).toEqual([
+      { username: 'ann', phone: '+1 555 0100' },
+    ])
+    await test.db.transaction().execute(async (trx) => {
+      expect((await setPhone(trx, { name: 'bob', phone: '+1 555 0101' })).rows).toHaveLength(1)
+      expect((await setPhone(trx, { name: 'ann', phone: null })).rows).toEqual([
+        { username: 'ann', phone: null },
+      ])
+    })
+    const phones = await test.db
+      .selectFrom('users')
+      .select(['username', 'phone'])
+      .orderBy('username')
+      .execute()
+    expect(phones).toEqual([
+      { username: 'ann', phone: null },
+      { username: 'bob', phone: '+1 555 0101' },
+      { username: 'cy', phone: null },
+    ])
+    expect(builds).toBe(1)
+  })
 })

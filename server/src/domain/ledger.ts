@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../db/connect'
+import { reusableQuery } from '../db/reusable-query'
 import type { LedgerKind } from '../db/schema'
 import { notifyLowBalanceCrossing } from './notifications/notify'
 import { countMemberSpend, returnMemberSpend, spendMonth } from './workspaces/spend'
@@ -35,23 +36,59 @@ function assertPositiveMicros(amount: number) {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`Bad ledger amount: ${amount}`)
 }
 
+/** The entry's insert, compiled once: nothing when the idempotency key is taken. */
+const runInsertEntry = reusableQuery(
+  (
+    trx: Db,
+    entry: {
+      userId: number
+      amount: number
+      kind: string
+      reference: string
+      idempotencyKey: string
+      note: string | null
+      actorUserId: number | null
+      now: number
+    },
+  ) =>
+    trx
+      .insertInto('ledger_entries')
+      .values({
+        user_id: entry.userId,
+        amount: entry.amount,
+        kind: entry.kind as LedgerKind,
+        reference: entry.reference,
+        idempotency_key: entry.idempotencyKey,
+        note: entry.note,
+        actor_user_id: entry.actorUserId,
+        created_at: entry.now,
+      })
+      .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+      .returning('id'),
+  {
+    userId: -917_100_001,
+    amount: -917_100_002,
+    kind: '\u0000kind',
+    reference: '\u0000reference',
+    idempotencyKey: '\u0000idempotency key',
+    note: '\u0000note',
+    actorUserId: -917_100_003,
+    now: -917_100_004,
+  },
+)
+
 async function insertEntry(trx: Db, change: LedgerChange, signedAmount: number): Promise<boolean> {
-  const inserted = await trx
-    .insertInto('ledger_entries')
-    .values({
-      user_id: change.userId,
-      amount: signedAmount,
-      kind: change.kind,
-      reference: change.reference,
-      idempotency_key: change.idempotencyKey,
-      note: change.note ?? null,
-      actor_user_id: change.actorUserId ?? null,
-      created_at: change.now,
-    })
-    .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst()
-  return inserted !== undefined
+  const { rows } = await runInsertEntry(trx, {
+    userId: change.userId,
+    amount: signedAmount,
+    kind: change.kind,
+    reference: change.reference,
+    idempotencyKey: change.idempotencyKey,
+    note: change.note ?? null,
+    actorUserId: change.actorUserId ?? null,
+    now: change.now,
+  })
+  return rows.length > 0
 }
 
 /**
@@ -69,6 +106,18 @@ export async function credit(trx: Db, change: LedgerChange): Promise<boolean> {
   return true
 }
 
+/** The conditional debit, compiled once: no row when the balance does not cover the amount. */
+const runDebit = reusableQuery(
+  (trx: Db, { userId, amount }: { userId: number; amount: number }) =>
+    trx
+      .updateTable('users')
+      .set({ balance: sql`balance - ${amount}` })
+      .where('id', '=', userId)
+      .where('balance', '>=', amount)
+      .returning(['balance', 'low_balance_threshold']),
+  { userId: -917_100_011, amount: -917_100_012 },
+)
+
 /**
  * Takes money from a balance, only if the balance covers it: the conditional update is the check, so two
  * concurrent debits can never both pass. A debit that takes the balance below the customer's low-balance
@@ -78,13 +127,7 @@ export async function credit(trx: Db, change: LedgerChange): Promise<boolean> {
  */
 export async function debit(trx: Db, change: LedgerChange): Promise<void> {
   assertPositiveMicros(change.amount)
-  const updated = await trx
-    .updateTable('users')
-    .set({ balance: sql`balance - ${change.amount}` })
-    .where('id', '=', change.userId)
-    .where('balance', '>=', change.amount)
-    .returning(['balance', 'low_balance_threshold'])
-    .executeTakeFirst()
+  const [updated] = (await runDebit(trx, { userId: change.userId, amount: change.amount })).rows
   if (!updated) throw new InsufficientFundsError()
   if (!(await insertEntry(trx, change, -change.amount))) {
     // The event was already recorded: undo this transaction's debit by failing it.

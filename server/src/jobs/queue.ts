@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect'
+import { reusableQuery } from '../db/reusable-query'
 import type { JobStatus } from '../db/schema'
 import { currentRequestId } from '../ops/request-context'
 
@@ -35,6 +36,48 @@ export interface EnqueueOptions<Kind extends JobKind> {
   now?: number
 }
 
+/** The job's insert, compiled once: nothing when its unique key is taken. */
+const runEnqueue = reusableQuery(
+  (
+    trx: Db,
+    job: {
+      kind: string
+      payload: string
+      runAt: number
+      maxAttempts: number
+      uniqueKey: string | null
+      requestId: string | null
+      now: number
+    },
+  ) =>
+    trx
+      .insertInto('jobs')
+      .values({
+        kind: job.kind as JobKind,
+        payload: job.payload,
+        run_at: job.runAt,
+        max_attempts: job.maxAttempts,
+        unique_key: job.uniqueKey,
+        request_id: job.requestId,
+        lease_owner: null,
+        lease_expires_at: null,
+        last_error: null,
+        created_at: job.now,
+        updated_at: job.now,
+      })
+      .onConflict((conflict) => conflict.column('unique_key').doNothing())
+      .returning('id'),
+  {
+    kind: '\u0000kind',
+    payload: '\u0000payload',
+    runAt: -917_200_001,
+    maxAttempts: -917_200_002,
+    uniqueKey: '\u0000unique key',
+    requestId: '\u0000request id',
+    now: -917_200_003,
+  },
+)
+
 /**
  * Inserts a queued job using `trx` (pass the transaction of the change the job belongs to). Returns the job
  * id, or null when `uniqueKey` was already taken.
@@ -44,25 +87,16 @@ export async function enqueue<Kind extends JobKind>(
   options: EnqueueOptions<Kind>,
 ): Promise<number | null> {
   const now = options.now ?? Date.now()
-  const inserted = await trx
-    .insertInto('jobs')
-    .values({
-      kind: options.kind,
-      payload: JSON.stringify(options.payload),
-      run_at: options.runAt ?? now,
-      max_attempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-      unique_key: options.uniqueKey ?? null,
-      request_id: currentRequestId() ?? null,
-      lease_owner: null,
-      lease_expires_at: null,
-      last_error: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((conflict) => conflict.column('unique_key').doNothing())
-    .returning('id')
-    .executeTakeFirst()
-  return inserted?.id ?? null
+  const { rows } = await runEnqueue(trx, {
+    kind: options.kind,
+    payload: JSON.stringify(options.payload),
+    runAt: options.runAt ?? now,
+    maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    uniqueKey: options.uniqueKey ?? null,
+    requestId: currentRequestId() ?? null,
+    now,
+  })
+  return rows[0]?.id ?? null
 }
 
 export interface EnqueueAttemptOptions<Kind extends JobKind> extends Omit<EnqueueOptions<Kind>, 'uniqueKey'> {

@@ -1,6 +1,7 @@
 import type { ActivityEntry, ActivityQuery, WorkspaceActivityAction } from '@engage/contract'
 import { sql } from 'kysely'
 import type { Db } from '../../db/connect'
+import { reusableQuery } from '../../db/reusable-query'
 
 // The workspace's activity log (ADR 270): one row per thing a person did to the workspace's account, written
 // in the transaction of the change, so the log holds exactly what happened.
@@ -28,6 +29,45 @@ export async function recordActivity(trx: Db, input: ActivityInput): Promise<voi
     .execute()
 }
 
+/** The activity line of an account's workspace, compiled once: nothing for an account without a workspace. */
+const runRecordAccountActivity = reusableQuery(
+  (
+    trx: Db,
+    line: {
+      accountId: number
+      actorUserId: number | null
+      action: string
+      subject: string
+      detail: string | null
+      now: number
+    },
+  ) =>
+    trx
+      .insertInto('workspace_activity')
+      .columns(['workspace_id', 'actor_user_id', 'action', 'subject', 'detail', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('workspaces')
+          .select([
+            'workspaces.id',
+            sql<number | null>`cast(${line.actorUserId} as bigint)`.as('actor_user_id'),
+            sql<string>`cast(${line.action} as text)`.as('action'),
+            sql<string>`cast(${line.subject} as text)`.as('subject'),
+            sql<string | null>`cast(${line.detail} as text)`.as('detail'),
+            sql<number>`cast(${line.now} as bigint)`.as('created_at'),
+          ])
+          .where('account_id', '=', line.accountId),
+      ),
+  {
+    accountId: -917_300_001,
+    actorUserId: -917_300_002,
+    action: '\u0000action',
+    subject: '\u0000subject',
+    detail: '\u0000detail',
+    now: -917_300_003,
+  },
+)
+
 /**
  * The same, for the workspace whose account is `accountId` (a domain function that knows only the account):
  * one statement that finds the workspace as it inserts, so that an order on PostgreSQL spends no round trip on
@@ -37,25 +77,14 @@ export async function recordAccountActivity(
   trx: Db,
   input: Omit<ActivityInput, 'workspaceId'> & { accountId: number },
 ): Promise<void> {
-  await trx
-    .insertInto('workspace_activity')
-    .columns(['workspace_id', 'actor_user_id', 'action', 'subject', 'detail', 'created_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('workspaces')
-        .select([
-          'workspaces.id',
-          sql<number | null>`cast(${input.actorUserId} as bigint)`.as('actor_user_id'),
-          sql<string>`cast(${input.action} as text)`.as('action'),
-          sql<string>`cast(${input.subject} as text)`.as('subject'),
-          sql<string | null>`cast(${input.detail ? JSON.stringify(input.detail) : null} as text)`.as(
-            'detail',
-          ),
-          sql<number>`cast(${input.now} as bigint)`.as('created_at'),
-        ])
-        .where('account_id', '=', input.accountId),
-    )
-    .execute()
+  await runRecordAccountActivity(trx, {
+    accountId: input.accountId,
+    actorUserId: input.actorUserId,
+    action: input.action,
+    subject: input.subject,
+    detail: input.detail ? JSON.stringify(input.detail) : null,
+    now: input.now,
+  })
 }
 
 /** A page of the log, newest first; the cursor is the last id seen. */

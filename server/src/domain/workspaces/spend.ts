@@ -1,5 +1,6 @@
 import { type Expression, type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/connect'
+import { reusableQuery } from '../../db/reusable-query'
 
 // Per-member monthly spend limits (ADR 270). What a member spends of a workspace's money is counted per
 // calendar month (UTC) in member_monthly_spend, raised by the debit's transaction with a conditional update:
@@ -30,6 +31,21 @@ export const ADD_WITHIN_LIMIT = sql`on conflict (workspace_id, user_id, month) d
     member_monthly_spend.spent + excluded.spent)
   returning spent`
 
+/** The count's upsert, compiled once: no row when the member's limit refused it, or no member is counted. */
+const runCountMemberSpend = reusableQuery(
+  (trx: Db, count: { accountId: number; actorUserId: number; amount: number; month: string }) => {
+    const workspace = sql`(select id from workspaces where account_id = ${count.accountId})`
+    const amount = sql`cast(${count.amount} as bigint)`
+    const upsert = sql`insert into member_monthly_spend (workspace_id, user_id, month, spent)
+      select m.workspace_id, m.user_id, cast(${count.month} as text), ${amount} from workspace_members m
+      where m.workspace_id = ${workspace} and m.user_id = cast(${count.actorUserId} as bigint)
+        and ${amount} <= coalesce(m.monthly_limit, ${amount})
+      ${ADD_WITHIN_LIMIT}`
+    return { compile: () => upsert.compile(trx) }
+  },
+  { accountId: -917_400_001, actorUserId: -917_400_002, amount: -917_400_003, month: '\u0000month' },
+)
+
 /**
  * Counts `amount` micro-USD against what `actorUserId` spent this month of the money of the workspace whose
  * account is `accountId`, in the caller's transaction; throws SpendLimitError (and the caller rolls back) when
@@ -42,14 +58,12 @@ export async function countMemberSpend(
   trx: Db,
   input: { accountId: number; actorUserId: number; amount: number; now: number },
 ): Promise<void> {
-  const month = spendMonth(input.now)
-  const workspace = sql`(select id from workspaces where account_id = ${input.accountId})`
-  const amount = sql`cast(${input.amount} as bigint)`
-  const counted = await sql`insert into member_monthly_spend (workspace_id, user_id, month, spent)
-    select m.workspace_id, m.user_id, cast(${month} as text), ${amount} from workspace_members m
-    where m.workspace_id = ${workspace} and m.user_id = cast(${input.actorUserId} as bigint)
-      and ${amount} <= coalesce(m.monthly_limit, ${amount})
-    ${ADD_WITHIN_LIMIT}`.execute(trx)
+  const counted = await runCountMemberSpend(trx, {
+    accountId: input.accountId,
+    actorUserId: input.actorUserId,
+    amount: input.amount,
+    month: spendMonth(input.now),
+  })
   if (counted.rows.length > 0) return
   if (await isWorkspaceMember(trx, input.accountId, input.actorUserId)) throw new SpendLimitError()
 }
