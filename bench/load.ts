@@ -4,8 +4,9 @@
 //   pnpm --filter ./server exec tsx ../bench/load.ts
 //   BENCH_ONLY=user/me BENCH_DATABASES=sqlite BENCH_PROFILE=/tmp/profiles pnpm bench:load
 //
-// In one run: the API (as startServer runs it) on a fresh SQLite file and, when PostgreSQL answers (DATABASE_URL,
-// else 127.0.0.1:5432), on a fresh PostgreSQL database, each compared with a bare @hono/node-server hello-world
+// In one run: the API as it ships (the build `pnpm start` runs, server/dist/server/main.js, with plain node and
+// its JSON log lines written to a file) on a fresh SQLite file and, when PostgreSQL answers (DATABASE_URL, else
+// 127.0.0.1:5432), on a fresh PostgreSQL database, each compared with a bare @hono/node-server hello-world
 // measured just before it. Every server runs in a child process of its own, so autocannon (in this process) does
 // not share an event loop with it. Measured at BENCH_CONNECTIONS (32) connections for BENCH_SECONDS (5) each,
 // after a 1 s warm-up: hello-world, GET /api/get-services, GET /api/user/me, the first page of GET
@@ -27,7 +28,7 @@ import { runApi, runHelloWorld, start, stop } from './load/servers'
 async function main(): Promise<void> {
   const rows: Row[] = []
   const hello = await start('hello')
-  const helloServer = { url: hello.url, pid: hello.child.pid }
+  const helloServer = { url: hello.url, pid: hello.pid }
   try {
     if (DATABASES.includes('sqlite')) {
       console.log('SQLite')

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { type ChildProcess, fork } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { CONNECTIONS, entryFile, SECONDS, wanted, WARMUP_SECONDS } from './config'
 import { autocannon, type AutocannonRequest } from './packages'
@@ -186,7 +186,7 @@ export async function measureApi(
   hello: { url: string; pid: number | undefined },
 ): Promise<Row[]> {
   const started = await start('api', env)
-  const api = { url: started.url, pid: started.child.pid, tokens: started.tokens, child: started.child }
+  const api = { url: started.url, pid: started.pid, tokens: started.tokens, child: started.child }
   try {
     const rows: Row[] = []
     // The hello-world again, right before the API: the machine's load drifts, and the ratio is what matters.
@@ -231,16 +231,19 @@ export async function measureApi(
 export const TWO_PROCESSES_SCENARIO = 'POST /api/orders/create, 2 API processes + 1 worker process'
 
 /**
- * `pnpm worker` (server/src/worker.ts) in a child process on `env`'s database; resolves once it works. Its log
- * lines are read and dropped.
+ * `pnpm worker` (the built server/dist/server/worker.js) in a child process on `env`'s database; resolves once it
+ * works. Its log lines are read and dropped.
  */
 function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = fork(path.join(path.dirname(entryFile), '../server/src/worker.ts'), [], {
-      env: { ...process.env, ...env },
-      execArgv: process.execArgv,
-      silent: true,
-    })
+    const child = spawn(
+      process.execPath,
+      [path.join(path.dirname(entryFile), '../server/dist/server/worker.js')],
+      {
+        env: { PATH: process.env.PATH ?? '', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     let output = ''
     let ready = false
     child.stderr?.resume()
@@ -292,7 +295,7 @@ export async function measureTwoProcesses(databaseUrl: string): Promise<Row> {
         ),
       )
     await run(WARMUP_SECONDS)
-    const cpu = () => apis.map((api) => cpuSeconds(api.child.pid))
+    const cpu = () => apis.map((api) => cpuSeconds(api.pid))
     const cpuBefore = cpu()
     const machineBefore = machineSeconds()
     const results = await run(SECONDS)

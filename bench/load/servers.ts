@@ -1,15 +1,16 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { type ChildProcess, fork } from 'node:child_process'
+import { type ChildProcess, fork, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import net from 'node:net'
+import { fileURLToPath } from 'node:url'
 import { loadConfig } from '../../server/src/config'
-import { createDatabase } from '../../server/src/db/connect'
+import { createDatabase, migrate } from '../../server/src/db/connect'
 import { credit } from '../../server/src/domain/ledger'
 import { createSession } from '../../server/src/domain/sessions'
 import { systemClock } from '../../server/src/domain/clock'
-import { silentLogger } from '../../server/src/logger'
-import { startServer } from '../../server/src/main'
+import { seed } from '../../server/src/seed'
 import { entryFile, USERS } from './config'
 import { serve } from './packages'
 import { createAccount } from '../../server/src/domain/accounts'
@@ -18,6 +19,8 @@ import { createAccount } from '../../server/src/domain/accounts'
 
 interface ReadyMessage {
   url: string
+  /** The process that serves `url`: the API's built server, the hello-world's own. */
+  pid: number | undefined
   tokens: string[]
   /** The session of a customer with HISTORY_ORDERS orders. */
   historyToken?: string
@@ -63,43 +66,104 @@ export function runHelloWorld(): void {
     return new Response(answer.body, { status: answer.status, headers: answer.headers })
   }
   serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-    process.send?.({ url: `http://127.0.0.1:${info.port}`, tokens: [] } satisfies ReadyMessage)
+    process.send?.({
+      url: `http://127.0.0.1:${info.port}`,
+      pid: process.pid,
+      tokens: [],
+    } satisfies ReadyMessage)
+  })
+}
+
+/** The server as it ships: the build `pnpm start` runs (server/scripts/build.mjs), started with plain node. */
+const builtServer = fileURLToPath(new URL('../../server/dist/server/main.js', import.meta.url))
+
+/** A port nothing listens on now, for a server that must be told its port before it starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
   })
 }
 
 /**
- * The server as `pnpm start` runs it (startServer: migrations, the service seed, the app on @hono/node-server)
- * on a fresh database, plus USERS funded customers with a session each, made directly in the database: signing
- * up (argon2) is not what is measured.
+ * Starts the built server (`node server/dist/server/main.js`, what `pnpm start` runs) with `env`, its JSON log
+ * lines written to `logFile` as a production process writes them to its standard output, and resolves once
+ * /readyz answers 200. BENCH_PROFILE=<dir> writes its CPU profile there.
+ */
+async function startBuiltServer(
+  env: Record<string, string>,
+  logFile: string,
+): Promise<{ url: string; server: ChildProcess }> {
+  if (!fs.existsSync(builtServer)) throw new Error(`No server build at ${builtServer}: run pnpm run build`)
+  const port = await freePort()
+  const log = fs.openSync(logFile, 'a')
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
+    : []
+  const server = spawn(process.execPath, [...profile, builtServer], {
+    env: { PATH: process.env.PATH ?? '', ...env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', log, log],
+  })
+  fs.closeSync(log)
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (server.exitCode !== null) {
+      throw new Error(`The server exited with ${server.exitCode}: ${fs.readFileSync(logFile, 'utf8')}`)
+    }
+    const ready = await fetch(`${url}/readyz`).then(
+      (answer) => answer.status === 200,
+      () => false,
+    )
+    if (ready) return { url, server }
+    if (Date.now() > deadline)
+      throw new Error(`The server did not get ready: ${fs.readFileSync(logFile, 'utf8')}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/**
+ * A fresh database with USERS funded customers and a session each, made directly in the database (signing up,
+ * argon2, is not what is measured), then the built server on it (startBuiltServer). This process stays as its
+ * keeper: it passes the server's address and pid to the benchmark and stops it on SIGTERM.
  */
 export async function runApi(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'engage-bench-'))
-  const config = loadConfig({
+  const env: Record<string, string> = {
     // The processes sharing one database share its key (BENCH_DATA_KEY).
     DATA_KEY: process.env.BENCH_DATA_KEY ?? randomBytes(32).toString('base64'),
     DEMO: '0',
     DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: '0',
+    // Each request's log line is written, as in production; its threshold is the default's.
+    LOG_LEVEL: 'info',
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     // WORKER_CONCURRENCY=0 measures the API without the job worker that `pnpm start` runs beside it.
     ...(process.env.WORKER_CONCURRENCY ? { WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY } : {}),
-  })
-  const running = await startServer(config, silentLogger)
-  const stopOnSignal = () =>
+  }
+  const keep = (running: { url: string; server: ChildProcess }, ready: Omit<ReadyMessage, 'url' | 'pid'>) => {
+    process.send?.({ url: running.url, pid: running.server.pid, ...ready } satisfies ReadyMessage)
     process.on('SIGTERM', () => {
-      void running.close().finally(() => {
+      running.server.once('exit', () => {
         fs.rmSync(dataDir, { recursive: true, force: true })
         process.exit(0)
       })
+      running.server.kill('SIGTERM')
     })
+  }
+  const logFile = path.join(dataDir, 'server.log')
   if (process.env.BENCH_MORE_API === '1') {
     // A further API process on a database the first one filled: it only serves.
-    process.send?.({ url: running.url, tokens: [] } satisfies ReadyMessage)
-    stopOnSignal()
+    keep(await startBuiltServer(env, logFile), { tokens: [] })
     return
   }
+  const config = loadConfig({ ...env, HOST: '127.0.0.1', PORT: '0' })
   const db = createDatabase({ databaseUrl: config.databaseUrl, dataDir })
+  await migrate(db)
+  await seed(db, { demo: false, now: systemClock.now() })
   const now = systemClock.now()
   const tokens: string[] = []
   for (let index = 0; index < USERS; index++) {
@@ -128,8 +192,7 @@ export async function runApi(): Promise<void> {
           absoluteMs: config.sessionAbsoluteMs,
         })
   await db.destroy()
-  process.send?.({ url: running.url, tokens, historyToken } satisfies ReadyMessage)
-  stopOnSignal()
+  keep(await startBuiltServer(env, logFile), { tokens, historyToken })
 }
 
 /** The year the history's orders are spread over, one every HISTORY_SPACING_MS up to now. */
@@ -216,14 +279,9 @@ export function start(
 ): Promise<{ child: ChildProcess } & ReadyMessage> {
   return new Promise((resolve, reject) => {
     // process.execArgv carries tsx's loader, so the child runs this TypeScript file the same way.
-    // BENCH_PROFILE=<dir> writes a CPU profile of each API process there (read with bench/profile-summary.ts).
-    const profile =
-      role === 'api' && process.env.BENCH_PROFILE
-        ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
-        : []
     const child = fork(entryFile, [], {
       env: { ...process.env, ...env, BENCH_ROLE: role },
-      execArgv: [...process.execArgv, ...profile],
+      execArgv: process.execArgv,
     })
     child.once('message', (message) => resolve({ child, ...(message as ReadyMessage) }))
     child.once('exit', (code) =>
