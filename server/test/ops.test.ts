@@ -218,13 +218,23 @@ describe('the JSON logger', () => {
 
   it('blanks fields named like secrets', () => {
     const { logger, read } = jsonLines()
-    logger.error('Provider refused', { apiKey: 'sk-live-1', provider: { token: 'tok-2', name: 'Upstream' } })
+    const fields = { apiKey: 'sk-live-1', provider: { token: 'tok-2', name: 'Upstream' }, status: 401 }
+    logger.error('Provider refused', fields)
+    logger.info('request', { requestId: 'req-9', method: 'GET', route: '/api/user/me', status: 200 })
     const text = JSON.stringify(read())
     expect(text).not.toContain('sk-live-1')
     expect(text).not.toContain('tok-2')
     expect(read()[0]).toMatchObject({
       apiKey: '[redacted]',
       provider: { token: '[redacted]', name: 'Upstream' },
+      status: 401,
+    })
+    expect(read()[1]).toMatchObject({ requestId: 'req-9', method: 'GET', route: '/api/user/me', status: 200 })
+    // The logged object is the caller's: it is not blanked in place.
+    expect(fields).toEqual({
+      apiKey: 'sk-live-1',
+      provider: { token: 'tok-2', name: 'Upstream' },
+      status: 401,
     })
   })
 })
