@@ -40,5 +40,18 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // Hono builds c.var afresh from every request variable on each read.
+          selector: "MemberExpression[object.name='c'][property.name='var']",
+          message: "Read request variables with c.get('name'): each read of c.var copies all of them.",
+        },
+      ],
+    },
+  },
   ...storybook.configs['flat/recommended'],
 )

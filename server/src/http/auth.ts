@@ -46,7 +46,7 @@ export type SessionRead<Row extends SessionCheckRow> = (db: Db, tokenHash: strin
  */
 async function signIn<Row extends SessionCheckRow>(c: Context<AppEnv>, read: SessionRead<Row>): Promise<Row> {
   const token = bearerToken(c)
-  const { db, clock, config } = c.var.deps
+  const { db, clock, config } = c.get('deps')
   const row = await read(db, sha256Hex(token))
   const session = await checkSession(db, row, clock.now(), sessionPolicy(config))
   if (!row || !session) throw new HttpError(401, INVALID_OR_EXPIRED_TOKEN, { headers: challenge })
@@ -57,7 +57,7 @@ async function signIn<Row extends SessionCheckRow>(c: Context<AppEnv>, read: Ses
 }
 
 /**
- * Sets `c.var.user` and `c.var.sessionId`, or answers 401 `{ detail }`. A request already authenticated by an
+ * Sets `c.get('user')` and `c.get('sessionId')`, or answers 401 `{ detail }`. A request already authenticated by an
  * earlier guard (a sub-app's wildcard) is not looked up again, so the order sub-apps are mounted in is free.
  */
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
@@ -68,7 +68,7 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
 /**
  * requireAuth for a route that reads its page on every request: `read` checks the session in the same
  * statement, so the request costs one round trip to the database instead of two. The session is held to the
- * same rules; the row is left in `c.var.sessionRow` for the handler, once the session passed.
+ * same rules; the row is left in `c.get('sessionRow')` for the handler, once the session passed.
  */
 export function authenticateReading<Row extends SessionCheckRow>(read: SessionRead<Row>) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -99,11 +99,11 @@ export function requireWorkspaceRole(role: WorkspaceRole) {
  */
 export function requireRole(role: OperatorRole) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const { role: userRole } = c.var.user
+    const { role: userRole } = c.get('user')
     if (userRole !== 'support' && userRole !== 'admin') throw new HttpError(403, OPERATOR_FORBIDDEN)
     if (!roleAllows(userRole, role)) throw new HttpError(403, ADMIN_ONLY)
-    const { db, config } = c.var.deps
-    if (config.operatorTwoFactor && !(await hasTwoFactor(db, c.var.user.id))) {
+    const { db, config } = c.get('deps')
+    if (config.operatorTwoFactor && !(await hasTwoFactor(db, c.get('user').id))) {
       throw new HttpError(403, TWO_FACTOR_SETUP_REQUIRED)
     }
     await next()

@@ -19,7 +19,7 @@ import type { ActingWorkspace } from '../domain/workspaces/members'
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging (see above)
 export interface AppAdapters {}
 
-/** Everything the app is built from; createApp(deps) puts it on every request as `c.var.deps`. */
+/** Everything the app is built from; createApp(deps) puts it on every request as `c.get('deps')`. */
 export interface AppDeps {
   db: Db
   config: Config

@@ -27,8 +27,8 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
   if (!validKey.test(key)) throw new HttpError(400, IDEMPOTENCY_KEY_INVALID)
   // The key belongs to the account: authenticate here (the route's own check then finds the same session).
   await requireAuth(c, async () => {})
-  const { db, clock } = c.var.deps
-  const userId = c.var.user.id
+  const { db, clock } = c.get('deps')
+  const userId = c.get('user').id
   const body = await c.req.raw.clone().text()
   const requestHash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n${body}`).digest('hex')
   const now = clock.now()

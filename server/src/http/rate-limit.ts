@@ -28,7 +28,7 @@ export const REFERRAL_VISIT_WINDOW_MS = 24 * 60 * 60 * 1000
 
 /** How long an attempt of each action counts; the sign-in family follows the configured window. */
 function windowsOf(c: Context<AppEnv>): Record<LimitedAction, number> {
-  const authWindowMs = c.var.deps.config.authRateLimit.windowMs
+  const authWindowMs = c.get('deps').config.authRateLimit.windowMs
   return {
     signin: authWindowMs,
     signup: authWindowMs,
@@ -46,7 +46,7 @@ function windowsOf(c: Context<AppEnv>): Record<LimitedAction, number> {
  * address the proxy saw). 'unknown' when neither exists (requests made in-process by tests).
  */
 export function clientAddress(c: Context<AppEnv>): string {
-  if (c.var.deps.config.trustProxy) {
+  if (c.get('deps').config.trustProxy) {
     const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim()
     if (forwarded) return forwarded
   }
@@ -113,7 +113,7 @@ export async function takeAttempt(
   action: LimitedAction,
   limits: readonly AttemptLimit[],
 ): Promise<number | undefined> {
-  const { db, clock } = c.var.deps
+  const { db, clock } = c.get('deps')
   const windows = windowsOf(c)
   const windowMs = windows[action]
   const now = clock.now()
@@ -153,7 +153,7 @@ export async function limitAuthAttempt(
   action: AuthAction,
   email?: string,
 ): Promise<void> {
-  const { perAccount, perIp } = c.var.deps.config.authRateLimit
+  const { perAccount, perIp } = c.get('deps').config.authRateLimit
   const limits: AttemptLimit[] = [{ subject: addressSubject(c), limit: perIp }]
   if (email !== undefined) limits.push({ subject: `account:${email}`, limit: perAccount })
   await limitAttempt(c, action, limits)
@@ -169,12 +169,12 @@ function trustSubject(c: Context<AppEnv>, email: string): string {
  * over many, which an address the owner signed in from before (trusted for 90 days) does not count against.
  */
 export async function limitSignIn(c: Context<AppEnv>, email: string): Promise<void> {
-  const { perAccount, perIp, accountCeiling } = c.var.deps.config.authRateLimit
+  const { perAccount, perIp, accountCeiling } = c.get('deps').config.authRateLimit
   const limits: AttemptLimit[] = [
     { subject: addressSubject(c), limit: perIp },
     { subject: `account:${email}|${clientAddress(c)}`, limit: perAccount },
   ]
-  const { db, clock } = c.var.deps
+  const { db, clock } = c.get('deps')
   const trusted = await countAttempts(
     db,
     'trusted-signin',
@@ -187,7 +187,7 @@ export async function limitSignIn(c: Context<AppEnv>, email: string): Promise<vo
 
 /** Remembers that the account's owner signed in from this address: its later sign-ins skip the ceiling. */
 export async function trustAddress(c: Context<AppEnv>, email: string): Promise<void> {
-  const { db, clock } = c.var.deps
+  const { db, clock } = c.get('deps')
   const subject = trustSubject(c, email)
   await db
     .deleteFrom('auth_attempts')

@@ -58,7 +58,7 @@ function validatePath(schema: NonNullable<EndpointDefinition['params']>) {
 export interface RouteOptions {
   /**
    * For a signed-in page read on every request: the statement that checks the session and reads the page in
-   * one round trip (`authenticateReading`); the handler finds its row in `c.var.sessionRow`.
+   * one round trip (`authenticateReading`); the handler finds its row in `c.get('sessionRow')`.
    */
   sessionRead?: SessionRead<SessionCheckRow>
 }

@@ -8,6 +8,6 @@ import type { AppEnv } from '../http/env'
 export const affiliateRoutes = new Hono<AppEnv>()
 
 registerRoute(affiliateRoutes, 'getAffiliates', async (c) => {
-  const { db, config, clock } = c.var.deps
-  return c.json(await affiliateSummary(db, c.var.user.id, config.publicUrl, clock.now()))
+  const { db, config, clock } = c.get('deps')
+  return c.json(await affiliateSummary(db, c.get('user').id, config.publicUrl, clock.now()))
 })

@@ -23,7 +23,7 @@ export const PREVIEW_SAMPLE_LINK = 'https://example.com/posts/1'
  */
 export const handleAiErrors: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof AiProviderError) {
-    c.var.deps.logger.warn('AI provider call failed', {
+    c.get('deps').logger.warn('AI provider call failed', {
       provider: error.provider,
       operation: error.operation,
       upstreamStatus: error.upstreamStatus,
@@ -40,22 +40,22 @@ aiRoutes.onError(handleAiErrors)
 
 registerRoute(aiRoutes, 'fetchModels', async (c, { body }) => {
   const { provider, api_key: apiKey } = body
-  const { ai } = c.var.deps.config
+  const { ai } = c.get('deps').config
   const models = await fetchModels({ provider, apiKey, config: ai, timeoutMs: ai.modelsTimeoutMs })
   return c.json({ models })
 })
 
 registerRoute(aiRoutes, 'aiPreview', async (c, { body }) => {
   const { target_url: targetUrl, service_type: serviceType, ...fields } = body
-  const { db, config } = c.var.deps
+  const { db, config } = c.get('deps')
   const apiKey = await previewApiKey(db, {
-    userId: c.var.workspace.accountId,
+    userId: c.get('workspace').accountId,
     setting: fields,
     dataKey: config.dataKey,
   })
   if (apiKey === '' && config.ai.defaultApiKeys[fields.provider]) {
     await limitAttempt(c, 'ai-preview', [
-      { subject: `user:${String(c.var.user.id)}`, limit: AI_PREVIEW_RATE_LIMIT.perUser },
+      { subject: `user:${String(c.get('user').id)}`, limit: AI_PREVIEW_RATE_LIMIT.perUser },
       { subject: addressSubject(c), limit: AI_PREVIEW_RATE_LIMIT.perIp },
     ])
   }

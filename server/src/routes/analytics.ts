@@ -10,9 +10,11 @@ import type { AppEnv } from '../http/env'
 export const analyticsRoutes = new Hono<AppEnv>()
 
 registerRoute(analyticsRoutes, 'analytics', async (c, { query }) => {
-  return c.json(await customerAnalytics(c.var.deps.db, c.var.workspace.accountId, query, c.var.user.id))
+  return c.json(
+    await customerAnalytics(c.get('deps').db, c.get('workspace').accountId, query, c.get('user').id),
+  )
 })
 
 registerRoute(analyticsRoutes, 'analyticsDelivery', async (c) => {
-  return c.json(await deliveryProgress(c.var.deps.db, c.var.workspace.accountId))
+  return c.json(await deliveryProgress(c.get('deps').db, c.get('workspace').accountId))
 })

@@ -24,27 +24,27 @@ apiKeyRoutes.onError((error, c) =>
 apiKeyRoutes.use('/user/api-keys/*', requireAuth)
 
 registerRoute(apiKeyRoutes, 'listApiKeys', async (c) => {
-  const rows = await listApiKeys(c.var.deps.db, c.var.workspace.accountId, c.var.user.id)
+  const rows = await listApiKeys(c.get('deps').db, c.get('workspace').accountId, c.get('user').id)
   return c.json(rows.map(toApiKeySummary))
 })
 
 registerRoute(apiKeyRoutes, 'createApiKey', async (c, { body }) => {
-  const { key, row } = await createApiKey(c.var.deps.db, {
-    userId: c.var.workspace.accountId,
-    memberUserId: c.var.user.id,
+  const { key, row } = await createApiKey(c.get('deps').db, {
+    userId: c.get('workspace').accountId,
+    memberUserId: c.get('user').id,
     name: body.name,
-    now: c.var.deps.clock.now(),
+    now: c.get('deps').clock.now(),
   })
   c.header('Cache-Control', 'no-store')
   return c.json({ ...toApiKeySummary(row), key }, 201)
 })
 
 registerRoute(apiKeyRoutes, 'revokeApiKey', async (c, { params }) => {
-  const row = await revokeApiKey(c.var.deps.db, {
-    userId: c.var.workspace.accountId,
-    memberUserId: c.var.user.id,
+  const row = await revokeApiKey(c.get('deps').db, {
+    userId: c.get('workspace').accountId,
+    memberUserId: c.get('user').id,
     keyId: parseApiKeyId(params.id),
-    now: c.var.deps.clock.now(),
+    now: c.get('deps').clock.now(),
   })
   return c.json(toApiKeySummary(row))
 })

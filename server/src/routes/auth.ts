@@ -50,7 +50,7 @@ registerRoute(authRoutes, 'signup', async (c, { body }) => {
   const { email, password } = body
   await limitAuthAttempt(c, 'signup', email)
   requireAcceptablePassword(password, email, 'password')
-  const deps = c.var.deps
+  const deps = c.get('deps')
   const now = deps.clock.now()
   const passwordHash = await hashPassword(password)
   const referralCode = referralCodeFromCookie(c)
@@ -73,7 +73,7 @@ registerRoute(authRoutes, 'signup', async (c, { body }) => {
 registerRoute(authRoutes, 'signin', async (c, { body }) => {
   const { email, password } = body
   await limitSignIn(c, email)
-  const deps = c.var.deps
+  const deps = c.get('deps')
   const user = await findUserByEmail(deps.db, email)
   const matches =
     user?.password_hash != null
@@ -90,14 +90,14 @@ registerRoute(authRoutes, 'signin', async (c, { body }) => {
 })
 
 registerRoute(authRoutes, 'logout', async (c) => {
-  await endSession(c.var.deps.db, c.var.sessionId)
+  await endSession(c.get('deps').db, c.get('sessionId'))
   return c.json({ message: LOGGED_OUT }, 200)
 })
 
 registerRoute(authRoutes, 'forgotPassword', async (c, { body }) => {
   const { email } = body
   await limitAuthAttempt(c, 'forgot', email)
-  const { db, clock } = c.var.deps
+  const { db, clock } = c.get('deps')
   // Only enqueued here: looking the account up and writing the mail happen in the job, so this answer costs
   // the same whether or not the address has an account.
   await enqueue(db, { kind: 'password-reset-mail', payload: { email }, now: clock.now(), maxAttempts: 5 })
@@ -107,7 +107,7 @@ registerRoute(authRoutes, 'forgotPassword', async (c, { body }) => {
 
 registerRoute(authRoutes, 'resetPassword', async (c, { body }) => {
   const { token, password } = body
-  const { db, clock } = c.var.deps
+  const { db, clock } = c.get('deps')
   // Hash first: the token is consumed only once the new password is ready to be written.
   const passwordHash = await hashPassword(password)
   const userId = await db.transaction().execute(async (trx) => {
@@ -131,8 +131,8 @@ registerRoute(authRoutes, 'resetPassword', async (c, { body }) => {
 
 registerRoute(authRoutes, 'changePassword', async (c, { body }) => {
   const { currentPassword, newPassword } = body
-  const { db } = c.var.deps
-  const user = c.var.user
+  const { db } = c.get('deps')
+  const user = c.get('user')
   const stored = await db
     .selectFrom('users')
     .select('password_hash')
@@ -145,7 +145,7 @@ registerRoute(authRoutes, 'changePassword', async (c, { body }) => {
   const passwordHash = await hashPassword(newPassword)
   await db.transaction().execute(async (trx) => {
     await setPasswordHash(trx, user.id, passwordHash)
-    await endOtherSessions(trx, user.id, c.var.sessionId)
+    await endOtherSessions(trx, user.id, c.get('sessionId'))
   })
   return c.json({ message: PASSWORD_CHANGED }, 200)
 })

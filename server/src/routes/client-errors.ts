@@ -38,7 +38,7 @@ const mountPath = CLIENT_ERRORS_PATH.replace(/^\/api/, '')
 export function clientErrorRoutes() {
   const counts = new SlidingWindow()
   return new Hono<AppEnv>().post(mountPath, validate('json', ClientErrorReport), (c) => {
-    const accepted = counts.take(c.var.deps.clock.now(), [
+    const accepted = counts.take(c.get('deps').clock.now(), [
       { key: `ip:${clientAddress(c)}`, limit: CLIENT_ERROR_LIMITS.perAddress },
       { key: 'all', limit: CLIENT_ERROR_LIMITS.total },
     ])
@@ -47,7 +47,7 @@ export function clientErrorRoutes() {
       throw new HttpError(429, TOO_MANY_ATTEMPTS, { headers: { 'Retry-After': retryAfter } })
     }
     const report = c.req.valid('json')
-    c.var.deps.logger.error('Client render error', { ...report, address: clientAddress(c) })
+    c.get('deps').logger.error('Client render error', { ...report, address: clientAddress(c) })
     return c.body(null, 204)
   })
 }

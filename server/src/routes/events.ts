@@ -67,7 +67,7 @@ export function liveEventRoutes(hub: LiveHub) {
   return new Hono<AppEnv>()
     .post(sessionPath, requireAuth, (c) => {
       const token = BEARER.exec(c.req.header('Authorization')?.trim() ?? '')?.[1] ?? ''
-      const { config } = c.var.deps
+      const { config } = c.get('deps')
       setCookie(c, LIVE_COOKIE, token, {
         ...cookieOptions(config),
         maxAge: Math.floor(config.sessionAbsoluteMs / 1000),
@@ -75,11 +75,11 @@ export function liveEventRoutes(hub: LiveHub) {
       return c.body(null, 204)
     })
     .delete(sessionPath, (c) => {
-      deleteCookie(c, LIVE_COOKIE, cookieOptions(c.var.deps.config))
+      deleteCookie(c, LIVE_COOKIE, cookieOptions(c.get('deps').config))
       return c.body(null, 204)
     })
     .get(streamPath, async (c) => {
-      const { db, clock, config } = c.var.deps
+      const { db, clock, config } = c.get('deps')
       const token = getCookie(c, LIVE_COOKIE)
       if (token === undefined || token === '') throw new HttpError(401, AUTHENTICATION_REQUIRED)
       const policy = sessionPolicy(config)

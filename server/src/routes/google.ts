@@ -167,7 +167,7 @@ function popupResponse(
   status: PopupStatus,
   extraHeaders: Record<string, string> = {},
 ) {
-  const { html, script } = renderPopupPage(page, new URL(c.var.deps.config.publicUrl).origin)
+  const { html, script } = renderPopupPage(page, new URL(c.get('deps').config.publicUrl).origin)
   const policy = [
     "default-src 'none'",
     `script-src ${sha256Source(script)}`,
@@ -224,12 +224,12 @@ function authorizationErrorMessage(error: string): string {
 export const googleRoutes = new Hono<AppEnv>()
 
 registerRoute(googleRoutes, 'authProviders', (c) => {
-  const providers: AuthProvidersResponse = { google: oidcClient(c.var.deps.config) !== undefined }
+  const providers: AuthProvidersResponse = { google: oidcClient(c.get('deps').config) !== undefined }
   return c.json(providers, 200)
 })
 
 googleRoutes.get('/signin/google', async (c) => {
-  const { db, clock, config, logger } = c.var.deps
+  const { db, clock, config, logger } = c.get('deps')
   const client = oidcClient(config)
   if (!client) return notConfiguredPage(c)
   // Each start stores a state row and may ask the issuer for its discovery document: limited per address
@@ -262,7 +262,7 @@ googleRoutes.get('/signin/google', async (c) => {
 })
 
 googleRoutes.get('/signin/google/callback', async (c) => {
-  const { db, clock, config, logger } = c.var.deps
+  const { db, clock, config, logger } = c.get('deps')
   const cookieState = getCookie(c, STATE_COOKIE)
   deleteCookie(c, STATE_COOKIE, cookieOptions(config))
   const client = oidcClient(config)

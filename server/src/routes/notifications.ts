@@ -27,23 +27,23 @@ notificationRoutes.onError((error, c) =>
 
 registerRoute(notificationRoutes, 'listNotifications', async (c, { query }) => {
   const { cursor, limit } = query
-  return c.json(await listNotifications(c.var.deps.db, c.var.user.id, { cursor, limit }), 200)
+  return c.json(await listNotifications(c.get('deps').db, c.get('user').id, { cursor, limit }), 200)
 })
 
 registerRoute(notificationRoutes, 'markNotificationRead', async (c, { params }) => {
-  const { db, clock } = c.var.deps
-  return c.json({ unread: await markNotificationRead(db, c.var.user.id, params.id, clock.now()) }, 200)
+  const { db, clock } = c.get('deps')
+  return c.json({ unread: await markNotificationRead(db, c.get('user').id, params.id, clock.now()) }, 200)
 })
 
 registerRoute(notificationRoutes, 'markAllNotificationsRead', async (c) => {
-  const { db, clock } = c.var.deps
-  return c.json({ unread: await markAllNotificationsRead(db, c.var.user.id, clock.now()) }, 200)
+  const { db, clock } = c.get('deps')
+  return c.json({ unread: await markAllNotificationsRead(db, c.get('user').id, clock.now()) }, 200)
 })
 
 registerRoute(notificationRoutes, 'notificationPreferences', async (c) => {
-  return c.json(await notificationPreferences(c.var.deps.db, c.var.user.id), 200)
+  return c.json(await notificationPreferences(c.get('deps').db, c.get('user').id), 200)
 })
 
 registerRoute(notificationRoutes, 'updateNotificationPreferences', async (c, { body }) => {
-  return c.json(await updateNotificationPreferences(c.var.deps.db, c.var.user.id, body), 200)
+  return c.json(await updateNotificationPreferences(c.get('deps').db, c.get('user').id, body), 200)
 })

@@ -49,38 +49,38 @@ export const orderRoutes = new Hono<AppEnv>()
 orderRoutes.onError(handleOrderErrors)
 
 registerRoute(orderRoutes, 'createOrder', async (c, { body }) => {
-  const placed = await placeOrder(c.var.deps.db, {
-    userId: c.var.workspace.accountId,
-    actorUserId: c.var.user.id,
+  const placed = await placeOrder(c.get('deps').db, {
+    userId: c.get('workspace').accountId,
+    actorUserId: c.get('user').id,
     serviceType: body.service_type,
     targetUrl: body.target_url,
     quantity: body.quantity,
     customComment: body.custom_comment,
     aiSetting: body.ai_settings,
-    operatorAiKeys: c.var.deps.config.ai.defaultApiKeys,
+    operatorAiKeys: c.get('deps').config.ai.defaultApiKeys,
     dripFeed:
       body.runs !== null && body.interval !== null ? { runs: body.runs, interval: body.interval } : null,
-    now: c.var.deps.clock.now(),
+    now: c.get('deps').clock.now(),
   })
   return c.json(toApiPlacedOrder(placed), 201)
 })
 
 registerRoute(orderRoutes, 'createMassOrder', async (c, { body }) => {
   const { items } = body
-  const orders = await placeMassOrder(c.var.deps.db, {
-    userId: c.var.workspace.accountId,
-    actorUserId: c.var.user.id,
+  const orders = await placeMassOrder(c.get('deps').db, {
+    userId: c.get('workspace').accountId,
+    actorUserId: c.get('user').id,
     items,
-    operatorAiKeys: c.var.deps.config.ai.defaultApiKeys,
-    now: c.var.deps.clock.now(),
+    operatorAiKeys: c.get('deps').config.ai.defaultApiKeys,
+    now: c.get('deps').clock.now(),
   })
-  return c.json({ newOrders: await toApiOrders(c.var.deps.db, orders, c.var.deps.clock.now()) }, 201)
+  return c.json({ newOrders: await toApiOrders(c.get('deps').db, orders, c.get('deps').clock.now()) }, 201)
 })
 
 registerRoute(orderRoutes, 'createSubscription', async (c, { body }) => {
-  const { subscription, initialOrder } = await createSubscription(c.var.deps.db, {
-    userId: c.var.workspace.accountId,
-    actorUserId: c.var.user.id,
+  const { subscription, initialOrder } = await createSubscription(c.get('deps').db, {
+    userId: c.get('workspace').accountId,
+    actorUserId: c.get('user').id,
     plan: body.plan,
     renewalPeriod: body.renewalPeriod,
     actionType: body.actionType,
@@ -89,12 +89,12 @@ registerRoute(orderRoutes, 'createSubscription', async (c, { body }) => {
     endAt: Date.parse(body.endDate),
     url: body.url,
     aiSettingIds: body.aiSettings,
-    operatorAiKeys: c.var.deps.config.ai.defaultApiKeys,
-    now: c.var.deps.clock.now(),
+    operatorAiKeys: c.get('deps').config.ai.defaultApiKeys,
+    now: c.get('deps').clock.now(),
   })
   return c.json(
     {
-      initialOrder: await toApiOrderAnswer(c.var.deps.db, initialOrder, c.var.deps.clock.now()),
+      initialOrder: await toApiOrderAnswer(c.get('deps').db, initialOrder, c.get('deps').clock.now()),
       subscription: toApiSubscription(subscription),
     },
     201,
@@ -102,63 +102,63 @@ registerRoute(orderRoutes, 'createSubscription', async (c, { body }) => {
 })
 
 registerRoute(orderRoutes, 'listSubscriptions', async (c) => {
-  const subscriptions = await listSubscriptions(c.var.deps.db, c.var.workspace.accountId)
+  const subscriptions = await listSubscriptions(c.get('deps').db, c.get('workspace').accountId)
   return c.json(subscriptions.map(toApiSubscription))
 })
 
 registerRoute(orderRoutes, 'cancelSubscription', async (c, { params }) => {
-  const subscription = await cancelSubscription(c.var.deps.db, {
-    userId: c.var.workspace.accountId,
-    actorUserId: c.var.user.id,
+  const subscription = await cancelSubscription(c.get('deps').db, {
+    userId: c.get('workspace').accountId,
+    actorUserId: c.get('user').id,
     subscriptionId: parseSubscriptionId(params.id),
-    now: c.var.deps.clock.now(),
+    now: c.get('deps').clock.now(),
   })
   return c.json(toApiSubscription(subscription))
 })
 
 registerRoute(orderRoutes, 'listOrders', async (c, { query }) => {
   const { cursor, limit, ...filter } = query
-  const page = await listOrders(c.var.deps.db, c.var.workspace.accountId, { cursor, limit }, filter)
+  const page = await listOrders(c.get('deps').db, c.get('workspace').accountId, { cursor, limit }, filter)
   if (page.nextCursor !== null) c.header(NEXT_CURSOR_HEADER, page.nextCursor)
-  return c.json(await toApiOrders(c.var.deps.db, page.orders, c.var.deps.clock.now()))
+  return c.json(await toApiOrders(c.get('deps').db, page.orders, c.get('deps').clock.now()))
 })
 
 // Registered before /orders/retry/:id so that 'all' is never read as an order id.
 
 registerRoute(orderRoutes, 'retryAllOrders', async (c) => {
-  const orders = await retryAllOrders(c.var.deps.db, {
-    userId: c.var.workspace.accountId,
-    now: c.var.deps.clock.now(),
+  const orders = await retryAllOrders(c.get('deps').db, {
+    userId: c.get('workspace').accountId,
+    now: c.get('deps').clock.now(),
   })
   return c.json({
     message: orders.length > 0 ? ALL_PAUSED_ORDERS_QUEUED : NO_PAUSED_ORDERS,
-    orders: await toApiOrders(c.var.deps.db, orders, c.var.deps.clock.now()),
+    orders: await toApiOrders(c.get('deps').db, orders, c.get('deps').clock.now()),
   })
 })
 
 registerRoute(orderRoutes, 'retryOrder', async (c, { params }) => {
-  const order = await retryOrder(c.var.deps.db, {
-    userId: c.var.workspace.accountId,
+  const order = await retryOrder(c.get('deps').db, {
+    userId: c.get('workspace').accountId,
     orderId: parseOrderId(params.id),
-    now: c.var.deps.clock.now(),
+    now: c.get('deps').clock.now(),
   })
   return c.json({
     message: orderQueuedForRetry(String(order.id)),
-    order: await toApiOrderAnswer(c.var.deps.db, order, c.var.deps.clock.now()),
+    order: await toApiOrderAnswer(c.get('deps').db, order, c.get('deps').clock.now()),
   })
 })
 
 registerRoute(orderRoutes, 'cancelOrder', async (c, { params }) => {
-  const { order, outcome } = await cancelOrder(c.var.deps.db, {
-    userId: c.var.workspace.accountId,
-    actorUserId: c.var.user.id,
+  const { order, outcome } = await cancelOrder(c.get('deps').db, {
+    userId: c.get('workspace').accountId,
+    actorUserId: c.get('user').id,
     orderId: parseOrderId(params.id),
-    now: c.var.deps.clock.now(),
+    now: c.get('deps').clock.now(),
   })
   // 200 with the order cancelled and refunded at once; 202 with the order as it stands while its
   // cancel-order job asks the upstream (and refunds what was not delivered).
   return c.json(
-    await toApiOrderAnswer(c.var.deps.db, order, c.var.deps.clock.now()),
+    await toApiOrderAnswer(c.get('deps').db, order, c.get('deps').clock.now()),
     outcome === 'cancelled' ? 200 : 202,
   )
 })
@@ -186,14 +186,14 @@ async function refillRefusalError(db: Db, userId: number, refusal: RefillRefusal
 }
 
 registerRoute(orderRoutes, 'requestRefill', async (c, { params }) => {
-  const { db, clock } = c.var.deps
-  const userId = c.var.workspace.accountId
+  const { db, clock } = c.get('deps')
+  const userId = c.get('workspace').accountId
   const orderId = parseOrderId(params.id)
   try {
     await requestRefill(db, { userId, orderId, now: clock.now() })
   } catch (error) {
     // The window's end on the clock of the person asking.
-    if (error instanceof RefillRefusal) throw await refillRefusalError(db, c.var.user.id, error)
+    if (error instanceof RefillRefusal) throw await refillRefusalError(db, c.get('user').id, error)
     throw error
   }
   // The order as it stands, with the refill just recorded as its latest.
@@ -201,7 +201,7 @@ registerRoute(orderRoutes, 'requestRefill', async (c, { params }) => {
 })
 
 registerRoute(orderRoutes, 'exportOrders', (c, { query }) => {
-  const stream = orderCsvStream(c.var.deps.db, { userId: c.var.workspace.accountId }, query)
+  const stream = orderCsvStream(c.get('deps').db, { userId: c.get('workspace').accountId }, query)
   return c.body(stream, 200, {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': 'attachment; filename="orders.csv"',

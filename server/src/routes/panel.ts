@@ -192,8 +192,8 @@ export function panelRoutes(build: PanelBuild, logger: Logger, api: ApiFetch) {
   async function publicPage(c: Context<AppEnv>, route: string): Promise<PanelBody> {
     try {
       const [catalogue, contactMethods] = await Promise.all([
-        serviceCatalogue(c.var.deps.db),
-        listContactMethods(c.var.deps.db),
+        serviceCatalogue(c.get('deps').db),
+        listContactMethods(c.get('deps').db),
       ])
       const version = `${catalogue.pricesEtag} ${JSON.stringify(contactMethods)}`
       if (rendered?.version !== version) {

@@ -26,7 +26,7 @@ import { controlCharacterInJson } from '../http/input-guard'
 export const PAYMENT_METHODS_UNAVAILABLE = 'Payment methods are unavailable right now. Please try again.'
 
 function enabledGateway(c: Context<AppEnv>): PaymentGateway {
-  const gateway = c.var.deps.adapters?.payments?.get(c.req.param('provider') ?? '')
+  const gateway = c.get('deps').adapters?.payments?.get(c.req.param('provider') ?? '')
   if (!gateway) throw new HttpError(404, PAYMENT_PROVIDER_INVALID)
   return gateway
 }
@@ -37,7 +37,7 @@ function enabledGateway(c: Context<AppEnv>): PaymentGateway {
  */
 function gatewayFailure(c: Context<AppEnv>, error: unknown, detail: string, action: string): never {
   if (!(error instanceof PaymentGatewayError)) throw error
-  c.var.deps.logger.warn(`Payment gateway failed to ${action}`, {
+  c.get('deps').logger.warn(`Payment gateway failed to ${action}`, {
     gateway: error.gateway,
     status: error.status,
     error: error.message,
@@ -48,8 +48,8 @@ function gatewayFailure(c: Context<AppEnv>, error: unknown, detail: string, acti
 export const paymentRoutes = new Hono<AppEnv>()
 
 registerRoute(paymentRoutes, 'paymentStatus', async (c, { query }) => {
-  const status = await depositStatus(c.var.deps.db, {
-    userId: c.var.workspace.accountId,
+  const status = await depositStatus(c.get('deps').db, {
+    userId: c.get('workspace').accountId,
     orderId: query.order_id,
   })
   // Another customer's payment answers exactly like a missing one.
@@ -75,11 +75,11 @@ registerRoute(paymentRoutes, 'paymentMethods', async (c) => {
 
 registerRoute(paymentRoutes, 'createPayment', async (c, { body }) => {
   const gateway = enabledGateway(c)
-  const { deps } = c.var
+  const deps = c.get('deps')
   try {
     const deposit = await startDeposit(deps.db, gateway, {
-      userId: c.var.workspace.accountId,
-      actorUserId: c.var.user.id,
+      userId: c.get('workspace').accountId,
+      actorUserId: c.get('user').id,
       amount: usdToMicros(body.amount),
       method: body.method,
       publicUrl: deps.config.publicUrl,
@@ -92,7 +92,7 @@ registerRoute(paymentRoutes, 'createPayment', async (c, { body }) => {
 })
 
 paymentRoutes.post('/payments/:provider/webhook', async (c) => {
-  const { deps } = c.var
+  const deps = c.get('deps')
   const provider = c.req.param('provider')
   // The signature covers the exact bytes received, so the body is kept as text for the gateway; it is parsed
   // here only to refuse text no order id or status can hold before it reaches a query.

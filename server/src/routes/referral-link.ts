@@ -45,7 +45,7 @@ export const referralLinkRoutes = new Hono<AppEnv>()
 
 referralLinkRoutes.get('/:code', async (c) => {
   const code = c.req.param('code').toLowerCase()
-  const { db, clock, config } = c.var.deps
+  const { db, clock, config } = c.get('deps')
   const referrerId = await referrerOfCode(db, code)
   if (referrerId === undefined) return c.redirect('/', 302)
   if (await countsAsVisit(c, code)) await countReferralVisit(db, referrerId, clock.now())

@@ -37,7 +37,7 @@ function pagePolicy(html: string, publicUrl: string): string {
 
 function htmlPage(c: Context<AppEnv>, html: string, status: 200 | 404) {
   return c.html(html, status, {
-    'Content-Security-Policy': pagePolicy(html, c.var.deps.config.publicUrl),
+    'Content-Security-Policy': pagePolicy(html, c.get('deps').config.publicUrl),
     'Cache-Control': 'no-store',
   })
 }
@@ -73,7 +73,7 @@ async function deliverWebhook(
   c: Context<AppEnv>,
   webhook: { rawBody: string; headers: Record<string, string> },
 ) {
-  const { deps } = c.var
+  const deps = c.get('deps')
   const url = `${deps.config.publicUrl}/api/payments/sandbox/webhook`
   try {
     const response = await fetch(url, {
@@ -104,7 +104,7 @@ async function deliverWebhook(
 }
 
 async function finishCheckout(c: Context<AppEnv>, status: SandboxOutcomeStatus) {
-  const { deps } = c.var
+  const deps = c.get('deps')
   const sandbox = deps.adapters?.payments?.sandbox
   if (!sandbox) return notFoundPage(c)
   const outcome = await recordSandboxOutcome(deps.db, {
@@ -127,7 +127,7 @@ async function finishCheckout(c: Context<AppEnv>, status: SandboxOutcomeStatus) 
 
 export const sandboxRoutes = new Hono<AppEnv>()
   .get('/pay/:orderId', async (c) => {
-    const { deps } = c.var
+    const deps = c.get('deps')
     if (!deps.adapters?.payments?.sandbox) return notFoundPage(c)
     const orderId = c.req.param('orderId')
     const payment = await pendingSandboxPayment(deps.db, orderId)

@@ -33,7 +33,7 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 /** The partner origins allowed to read the lists: '*' when none are configured, else the caller's own if listed. */
 function allowedOrigin(origin: string, c: Context<AppEnv>): string | null {
-  const allowed = c.var.deps.config.widgetOrigins
+  const allowed = c.get('deps').config.widgetOrigins
   if (allowed.length === 0) return '*'
   return allowed.some((entry) => entry.replace(/\/+$/, '') === origin) ? origin : null
 }
@@ -63,14 +63,14 @@ serviceRoutes.use('/get-services', widgetCors)
 serviceRoutes.use('/services', widgetCors)
 
 registerRoute(serviceRoutes, 'getServices', async (c) => {
-  const catalogue = await serviceCatalogue(c.var.deps.db)
+  const catalogue = await serviceCatalogue(c.get('deps').db)
   const headers = { 'Cache-Control': CACHE_CONTROL, ETag: catalogue.pricesEtag }
   if (matchesEtag(c.req.header('If-None-Match'), catalogue.pricesEtag)) return c.body(null, 304, headers)
   return c.body(catalogue.pricesJson, 200, { ...headers, 'Content-Type': 'application/json' })
 })
 
 registerRoute(serviceRoutes, 'listServices', async (c) => {
-  const { services } = await serviceCatalogue(c.var.deps.db)
+  const { services } = await serviceCatalogue(c.get('deps').db)
   c.header('Cache-Control', CACHE_CONTROL)
   return c.json(
     services.map((service) => ({
@@ -90,12 +90,12 @@ registerRoute(serviceRoutes, 'listServices', async (c) => {
 
 registerRoute(serviceRoutes, 'listContactMethods', async (c) => {
   c.header('Cache-Control', CACHE_CONTROL)
-  return c.json(await listContactMethods(c.var.deps.db), 200)
+  return c.json(await listContactMethods(c.get('deps').db), 200)
 })
 
 // The services catalogue, public like the price list (the /services page is shown signed out too).
 registerRoute(serviceRoutes, 'serviceCatalogue', async (c) => {
-  const services = await listCatalogue(c.var.deps.db, c.var.deps.clock.now())
+  const services = await listCatalogue(c.get('deps').db, c.get('deps').clock.now())
   c.header('Cache-Control', CACHE_CONTROL)
   return c.json({ services })
 })

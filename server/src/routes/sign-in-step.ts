@@ -20,7 +20,7 @@ export type FirstStepResult =
   { kind: 'session'; session: NewSession } | { kind: 'challenge'; challenge: string }
 
 export async function finishFirstStep(c: Context<AppEnv>, userId: number): Promise<FirstStepResult> {
-  const deps = c.var.deps
+  const deps = c.get('deps')
   const now = deps.clock.now()
   if (await hasTwoFactor(deps.db, userId)) {
     return { kind: 'challenge', challenge: await createChallenge(deps.db, userId, now) }

@@ -76,7 +76,7 @@ export async function sendSignedInPage(
   let page: SignedInPage | null
   try {
     // Read before the page's data, so that every change the data may miss comes after it on the stream.
-    const liveEventId = await newestLiveEventId(c.var.deps.db)
+    const liveEventId = await newestLiveEventId(c.get('deps').db)
     page = await build.render.renderSignedInPage({
       template: build.appTemplate,
       manifests: build.manifests,

@@ -35,30 +35,30 @@ supportRoutes.use('/support/*', requireAuth)
 
 /** What the ticket mails need: the database, the mailer, the log and where the links point. */
 export function notifyDeps(c: Context<AppEnv>): NotifyDeps {
-  const { db, mailer, logger, config } = c.var.deps
+  const { db, mailer, logger, config } = c.get('deps')
   return { db, mailer, logger, publicUrl: config.publicUrl }
 }
 
 registerRoute(supportRoutes, 'listTickets', async (c, { query }) => {
-  return c.json(await listTicketsOf(c.var.deps.db, c.var.user.id, query))
+  return c.json(await listTicketsOf(c.get('deps').db, c.get('user').id, query))
 })
 
 registerRoute(supportRoutes, 'createTicket', async (c, { body }) => {
-  return c.json(await openTicket(notifyDeps(c), c.var.user.id, body, c.var.deps.clock.now()), 201)
+  return c.json(await openTicket(notifyDeps(c), c.get('user').id, body, c.get('deps').clock.now()), 201)
 })
 
 registerRoute(supportRoutes, 'getTicket', async (c, { params }) => {
-  return c.json(await customerThread(c.var.deps.db, c.var.user.id, parseTicketId(params.id)))
+  return c.json(await customerThread(c.get('deps').db, c.get('user').id, parseTicketId(params.id)))
 })
 
 registerRoute(supportRoutes, 'replyTicket', async (c, { params, body }) => {
   const ticketId = parseTicketId(params.id)
   return c.json(
-    await customerReply(notifyDeps(c), c.var.user.id, ticketId, body.message, c.var.deps.clock.now()),
+    await customerReply(notifyDeps(c), c.get('user').id, ticketId, body.message, c.get('deps').clock.now()),
   )
 })
 
 registerRoute(supportRoutes, 'closeTicket', async (c, { params }) => {
   const ticketId = parseTicketId(params.id)
-  return c.json(await customerClose(c.var.deps.db, c.var.user.id, ticketId, c.var.deps.clock.now()))
+  return c.json(await customerClose(c.get('deps').db, c.get('user').id, ticketId, c.get('deps').clock.now()))
 })

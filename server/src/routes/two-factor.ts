@@ -46,7 +46,7 @@ export const twoFactorRoutes = new Hono<AppEnv>()
 
 /** Codes are limited per address and per account, on top of the few attempts one challenge allows. */
 async function limitCodeAttempt(c: Parameters<typeof limitAttempt>[0], userId: number): Promise<void> {
-  const { perAccount, perIp } = c.var.deps.config.authRateLimit
+  const { perAccount, perIp } = c.get('deps').config.authRateLimit
   await limitAttempt(c, 'two-factor', [
     { subject: addressSubject(c), limit: perIp },
     { subject: `user:${userId}`, limit: perAccount },
@@ -54,7 +54,7 @@ async function limitCodeAttempt(c: Parameters<typeof limitAttempt>[0], userId: n
 }
 
 registerRoute(twoFactorRoutes, 'signinTwoFactor', async (c, { body }) => {
-  const deps = c.var.deps
+  const deps = c.get('deps')
   const now = deps.clock.now()
   const account = await takeChallengeAttempt(deps.db, body.challenge, now)
   if (!account) throw new HttpError(401, TWO_FACTOR_CHALLENGE_EXPIRED)
@@ -69,8 +69,8 @@ registerRoute(twoFactorRoutes, 'signinTwoFactor', async (c, { body }) => {
 })
 
 registerRoute(twoFactorRoutes, 'twoFactorStatus', async (c) => {
-  const { db, config } = c.var.deps
-  const user = c.var.user
+  const { db, config } = c.get('deps')
+  const user = c.get('user')
   const state = await twoFactorState(db, user.id)
   return c.json({
     enabled: state.enabledAt !== null,
@@ -81,8 +81,8 @@ registerRoute(twoFactorRoutes, 'twoFactorStatus', async (c) => {
 })
 
 registerRoute(twoFactorRoutes, 'twoFactorSetup', async (c) => {
-  const { db, config, clock } = c.var.deps
-  const user = c.var.user
+  const { db, config, clock } = c.get('deps')
+  const user = c.get('user')
   if ((await twoFactorState(db, user.id)).enabledAt !== null)
     throw new HttpError(409, TWO_FACTOR_ALREADY_ENABLED)
   const enrolment = await startEnrolment(db, config.dataKey, user, clock.now())
@@ -90,8 +90,8 @@ registerRoute(twoFactorRoutes, 'twoFactorSetup', async (c) => {
 })
 
 registerRoute(twoFactorRoutes, 'twoFactorConfirm', async (c, { body }) => {
-  const { db, config, clock } = c.var.deps
-  const user = c.var.user
+  const { db, config, clock } = c.get('deps')
+  const user = c.get('user')
   if ((await twoFactorState(db, user.id)).enabledAt !== null)
     throw new HttpError(409, TWO_FACTOR_ALREADY_ENABLED)
   if (!(await hasPendingEnrolment(db, user.id))) throw new HttpError(409, TWO_FACTOR_SETUP_NOT_STARTED)
@@ -102,8 +102,8 @@ registerRoute(twoFactorRoutes, 'twoFactorConfirm', async (c, { body }) => {
 })
 
 registerRoute(twoFactorRoutes, 'twoFactorDisable', async (c, { body }) => {
-  const { db, config, clock } = c.var.deps
-  const user = c.var.user
+  const { db, config, clock } = c.get('deps')
+  const user = c.get('user')
   if ((await twoFactorState(db, user.id)).enabledAt === null) throw new HttpError(409, TWO_FACTOR_NOT_ENABLED)
   await limitCodeAttempt(c, user.id)
   const { password_hash: passwordHash } = await db
@@ -128,9 +128,9 @@ registerRoute(twoFactorRoutes, 'twoFactorDisable', async (c, { body }) => {
 })
 
 registerRoute(twoFactorRoutes, 'listSessions', async (c) => {
-  const deps = c.var.deps
-  const rows = await listSessions(deps.db, c.var.user.id, deps.clock.now(), sessionPolicy(deps.config))
-  const current = c.var.sessionId
+  const deps = c.get('deps')
+  const rows = await listSessions(deps.db, c.get('user').id, deps.clock.now(), sessionPolicy(deps.config))
+  const current = c.get('sessionId')
   const ordered = [...rows.filter((row) => row.id === current), ...rows.filter((row) => row.id !== current)]
   return c.json(
     ordered.map((row) => ({
@@ -145,12 +145,12 @@ registerRoute(twoFactorRoutes, 'listSessions', async (c) => {
 })
 
 registerRoute(twoFactorRoutes, 'revokeSession', async (c, { params }) => {
-  const { db } = c.var.deps
-  if (!(await endSessionOf(db, c.var.user.id, params.id))) throw new HttpError(404, SESSION_NOT_FOUND)
+  const { db } = c.get('deps')
+  if (!(await endSessionOf(db, c.get('user').id, params.id))) throw new HttpError(404, SESSION_NOT_FOUND)
   return c.json({ message: SESSION_REVOKED }, 200)
 })
 
 registerRoute(twoFactorRoutes, 'revokeOtherSessions', async (c) => {
-  await endOtherSessions(c.var.deps.db, c.var.user.id, c.var.sessionId)
+  await endOtherSessions(c.get('deps').db, c.get('user').id, c.get('sessionId'))
   return c.json({ message: OTHER_SESSIONS_REVOKED }, 200)
 })

@@ -30,10 +30,10 @@ registerRoute(
   userRoutes,
   'getMe',
   async (c) => {
-    const { db, clock, config } = c.var.deps
-    const userId = c.var.workspace.accountId
+    const { db, clock, config } = c.get('deps')
+    const userId = c.get('workspace').accountId
     // The account's data came with the session; the tabs every customer shares come from memory.
-    let me = toMeRead(c.var.sessionRow as MeSessionRow, ME_RECENT_LIMIT, config.dataKey)
+    let me = toMeRead(c.get('sessionRow') as MeSessionRow, ME_RECENT_LIMIT, config.dataKey)
     if (me?.aiPresetsAt === null) {
       // The first /me gives the account its AI presets, then reads again to show them.
       await ensureAiPresets(db, userId, clock.now())
@@ -43,12 +43,12 @@ registerRoute(
     // In another person's workspace the money, orders and settings are its account's; the name, photo and
     // settings shown are still the signed-in person's.
     const person =
-      userId === c.var.user.id
+      userId === c.get('user').id
         ? me
         : await db
             .selectFrom('users')
             .select(['username', 'email', 'profile_photo as profilePhoto', 'phone', 'timezone'])
-            .where('id', '=', c.var.user.id)
+            .where('id', '=', c.get('user').id)
             .executeTakeFirstOrThrow()
     const [totalOrdersPanel, updates, contactMethods, orders] = await Promise.all([
       countPanelOrders(db),
@@ -87,8 +87,8 @@ userRoutes.use('/user/*', requireAuth)
 
 registerRoute(userRoutes, 'updateProfile', async (c, { body }) => {
   const changes = body
-  const { db } = c.var.deps
-  const userId = c.var.user.id
+  const { db } = c.get('deps')
+  const userId = c.get('user').id
   const set: { email?: string; phone?: string | null; timezone?: string } = {}
   if (changes.email !== undefined) set.email = changes.email
   if (changes.phone !== undefined) set.phone = changes.phone === '' ? null : changes.phone
@@ -119,10 +119,10 @@ registerRoute(userRoutes, 'updateProfile', async (c, { body }) => {
 
 registerRoute(userRoutes, 'saveAiSettings', async (c, { body }) => {
   const settings = body
-  const { db, clock, config } = c.var.deps
-  const userId = c.var.workspace.accountId
+  const { db, clock, config } = c.get('deps')
+  const userId = c.get('workspace').accountId
   try {
-    await saveAiSettings(db, userId, settings, clock.now(), config.dataKey, c.var.user.id)
+    await saveAiSettings(db, userId, settings, clock.now(), config.dataKey, c.get('user').id)
   } catch (error) {
     // Two requests creating the same id (in different case) at once: the unique index refuses the second.
     if (isUniqueViolation(error)) throw new HttpError(409, FAILED_TO_SAVE_SETTINGS)
@@ -133,9 +133,9 @@ registerRoute(userRoutes, 'saveAiSettings', async (c, { body }) => {
 
 registerRoute(userRoutes, 'deleteAiSetting', async (c, { params }) => {
   const { id } = params
-  const { db, config, clock } = c.var.deps
-  const userId = c.var.workspace.accountId
-  const actor = { userId: c.var.user.id, now: clock.now() }
+  const { db, config, clock } = c.get('deps')
+  const userId = c.get('workspace').accountId
+  const actor = { userId: c.get('user').id, now: clock.now() }
   if (!(await deleteAiSetting(db, userId, id, actor))) throw new HttpError(404, AI_SETTING_NOT_FOUND)
   return c.json(await listAiSettings(db, userId, config.dataKey), 200)
 })

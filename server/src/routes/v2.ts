@@ -166,7 +166,7 @@ function tooManyRequests(waitMs: number) {
 }
 
 async function answer(c: Context<AppEnv>) {
-  const { db, clock, config } = c.var.deps
+  const { db, clock, config } = c.get('deps')
   const fields = await readFields(c.req)
   if (fields === null) return c.json({ error: V2_ERRORS.incorrectRequest })
   const unreadable = findControlCharacter(fields)
@@ -204,7 +204,7 @@ async function answer(c: Context<AppEnv>) {
 
 export const v2Routes = new Hono<AppEnv>().on(['GET', 'POST'], '/', answer).onError((error, c) => {
   if (error instanceof HttpError && error.status === 413) return errorAnswer(error.detail, 413)
-  c.var.deps.logger.error('Unhandled error in API v2', {
+  c.get('deps').logger.error('Unhandled error in API v2', {
     error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
     stack: error instanceof Error ? error.stack : undefined,
   })

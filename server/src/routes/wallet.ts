@@ -13,7 +13,7 @@ walletRoutes.onError(handleOrderErrors)
 
 registerRoute(walletRoutes, 'listTransactions', async (c, { query }) => {
   const { cursor, limit } = query
-  return c.json(await listTransactions(c.var.deps.db, c.var.workspace.accountId, { cursor, limit }))
+  return c.json(await listTransactions(c.get('deps').db, c.get('workspace').accountId, { cursor, limit }))
 })
 
 // An unknown cursor answers 422 naming the field, as the orders list does.

@@ -166,7 +166,7 @@ engage-order-widget {
 `
 
 /** Our origin, where the demo page loads everything from: the configured public URL. */
-const ownOrigin = (c: Context<AppEnv>) => new URL(c.var.deps.config.publicUrl).origin
+const ownOrigin = (c: Context<AppEnv>) => new URL(c.get('deps').config.publicUrl).origin
 
 /** The demo page's policy: our origin for scripts, styles and API calls; nothing inline; nothing else. */
 function demoPolicy(origin: string): string {

@@ -37,62 +37,65 @@ function activeWorkspaceId(c: { get(key: 'workspace'): AppEnv['Variables']['work
 }
 
 registerRoute(workspaceRoutes, 'listWorkspaces', async (c) =>
-  c.json(await listWorkspacesOf(c.var.deps.db, c.var.user.id, activeWorkspaceId(c))),
+  c.json(await listWorkspacesOf(c.get('deps').db, c.get('user').id, activeWorkspaceId(c))),
 )
 
 registerRoute(workspaceRoutes, 'switchWorkspace', async (c, { params }) => {
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const workspaceId = /^[1-9]\d{0,14}$/.test(params.id) ? Number(params.id) : 0
-  await switchWorkspace(db, { userId: c.var.user.id, sessionId: c.var.sessionId, workspaceId })
-  return c.json(await listWorkspacesOf(db, c.var.user.id, workspaceId))
+  await switchWorkspace(db, { userId: c.get('user').id, sessionId: c.get('sessionId'), workspaceId })
+  return c.json(await listWorkspacesOf(db, c.get('user').id, workspaceId))
 })
 
 registerRoute(workspaceRoutes, 'listMembers', async (c) =>
   c.json(
-    await listMembers(c.var.deps.db, c.var.workspace, { userId: c.var.user.id, now: c.var.deps.clock.now() }),
+    await listMembers(c.get('deps').db, c.get('workspace'), {
+      userId: c.get('user').id,
+      now: c.get('deps').clock.now(),
+    }),
   ),
 )
 
 registerRoute(workspaceRoutes, 'updateMember', async (c, { params, body }) =>
   c.json(
-    await updateMember(c.var.deps.db, c.var.workspace, {
-      actorId: c.var.user.id,
+    await updateMember(c.get('deps').db, c.get('workspace'), {
+      actorId: c.get('user').id,
       memberId: parseMemberId(params.id),
       role: body.role,
       monthlyLimitUsd: body.monthly_limit,
-      now: c.var.deps.clock.now(),
+      now: c.get('deps').clock.now(),
     }),
   ),
 )
 
 registerRoute(workspaceRoutes, 'removeMember', async (c, { params }) => {
-  await removeMember(c.var.deps.db, c.var.workspace, {
-    actorId: c.var.user.id,
+  await removeMember(c.get('deps').db, c.get('workspace'), {
+    actorId: c.get('user').id,
     memberId: parseMemberId(params.id),
-    now: c.var.deps.clock.now(),
+    now: c.get('deps').clock.now(),
     leaving: false,
   })
   return c.json({ message: 'Member removed' })
 })
 
 registerRoute(workspaceRoutes, 'leaveWorkspace', async (c) => {
-  await removeMember(c.var.deps.db, c.var.workspace, {
-    actorId: c.var.user.id,
-    memberId: c.var.user.id,
-    now: c.var.deps.clock.now(),
+  await removeMember(c.get('deps').db, c.get('workspace'), {
+    actorId: c.get('user').id,
+    memberId: c.get('user').id,
+    now: c.get('deps').clock.now(),
     leaving: true,
   })
   return c.json({ message: 'You left the workspace' })
 })
 
 registerRoute(workspaceRoutes, 'listInvitations', async (c) =>
-  c.json(await listInvitations(c.var.deps.db, c.var.workspace.id, c.var.deps.clock.now())),
+  c.json(await listInvitations(c.get('deps').db, c.get('workspace').id, c.get('deps').clock.now())),
 )
 
 registerRoute(workspaceRoutes, 'inviteMember', async (c, { body }) => {
-  const { db, mailer, config, clock } = c.var.deps
-  const invitation = await inviteMember({ db, mailer, publicUrl: config.publicUrl }, c.var.workspace, {
-    actorId: c.var.user.id,
+  const { db, mailer, config, clock } = c.get('deps')
+  const invitation = await inviteMember({ db, mailer, publicUrl: config.publicUrl }, c.get('workspace'), {
+    actorId: c.get('user').id,
     request: body,
     now: clock.now(),
   })
@@ -101,34 +104,34 @@ registerRoute(workspaceRoutes, 'inviteMember', async (c, { body }) => {
 
 registerRoute(workspaceRoutes, 'revokeInvitation', async (c, { params }) =>
   c.json(
-    await revokeInvitation(c.var.deps.db, c.var.workspace.id, {
+    await revokeInvitation(c.get('deps').db, c.get('workspace').id, {
       invitationId: params.id,
-      now: c.var.deps.clock.now(),
+      now: c.get('deps').clock.now(),
     }),
   ),
 )
 
 registerRoute(workspaceRoutes, 'getInvitation', async (c, { params }) =>
-  c.json(await previewInvitation(c.var.deps.db, params.token, c.var.deps.clock.now())),
+  c.json(await previewInvitation(c.get('deps').db, params.token, c.get('deps').clock.now())),
 )
 
 registerRoute(workspaceRoutes, 'acceptInvitation', async (c, { params }) => {
-  const { db, clock } = c.var.deps
+  const { db, clock } = c.get('deps')
   await acceptInvitation(db, {
     token: params.token,
-    userId: c.var.user.id,
-    email: c.var.user.email,
-    sessionId: c.var.sessionId,
+    userId: c.get('user').id,
+    email: c.get('user').email,
+    sessionId: c.get('sessionId'),
     now: clock.now(),
   })
   const joined = await db
     .selectFrom('sessions')
     .select('workspace_id')
-    .where('id', '=', c.var.sessionId)
+    .where('id', '=', c.get('sessionId'))
     .executeTakeFirstOrThrow()
-  return c.json(await listWorkspacesOf(db, c.var.user.id, joined.workspace_id ?? undefined))
+  return c.json(await listWorkspacesOf(db, c.get('user').id, joined.workspace_id ?? undefined))
 })
 
 registerRoute(workspaceRoutes, 'listActivity', async (c, { query }) =>
-  c.json(await listActivity(c.var.deps.db, c.var.workspace.id, query)),
+  c.json(await listActivity(c.get('deps').db, c.get('workspace').id, query)),
 )

@@ -8,10 +8,10 @@ import { actorOf, now } from './context'
 
 export function registerAffiliateRoutes(app: Hono<AppEnv>): void {
   registerRoute(app, 'adminAffiliateSettings', async (c) => {
-    return c.json(await adminAffiliateSettings(c.var.deps.db))
+    return c.json(await adminAffiliateSettings(c.get('deps').db))
   })
 
   registerRoute(app, 'adminUpdateAffiliateSettings', async (c, { body }) => {
-    return c.json(await updateAffiliateSettings(c.var.deps.db, actorOf(c), body, now(c)))
+    return c.json(await updateAffiliateSettings(c.get('deps').db, actorOf(c), body, now(c)))
   })
 }

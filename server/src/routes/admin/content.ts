@@ -19,40 +19,40 @@ import { actorOf, now } from './context'
 
 export function registerContentRoutes(app: Hono<AppEnv>): void {
   registerRoute(app, 'adminListUpdates', async (c) => {
-    return c.json({ updates: await listAdminUpdates(c.var.deps.db) })
+    return c.json({ updates: await listAdminUpdates(c.get('deps').db) })
   })
 
   registerRoute(app, 'adminCreateUpdate', async (c, { body }) => {
-    return c.json(await createUpdate(c.var.deps.db, actorOf(c), body, now(c)), 201)
+    return c.json(await createUpdate(c.get('deps').db, actorOf(c), body, now(c)), 201)
   })
 
   registerRoute(app, 'adminEditUpdate', async (c, { params, body }) => {
     const id = parseRowId(params.id, UPDATE_NOT_FOUND)
-    return c.json(await editUpdate(c.var.deps.db, actorOf(c), id, body, now(c)))
+    return c.json(await editUpdate(c.get('deps').db, actorOf(c), id, body, now(c)))
   })
 
   registerRoute(app, 'adminDeleteUpdate', async (c, { params, query }) => {
     const id = parseRowId(params.id, UPDATE_NOT_FOUND)
-    await deleteUpdate(c.var.deps.db, actorOf(c), id, query.reason, now(c))
+    await deleteUpdate(c.get('deps').db, actorOf(c), id, query.reason, now(c))
     return c.json({ message: `Update ${String(id)} deleted` })
   })
 
   registerRoute(app, 'adminListContactMethods', async (c) => {
-    return c.json({ contact_methods: await listAdminContactMethods(c.var.deps.db) })
+    return c.json({ contact_methods: await listAdminContactMethods(c.get('deps').db) })
   })
 
   registerRoute(app, 'adminCreateContactMethod', async (c, { body }) => {
-    return c.json(await createContactMethod(c.var.deps.db, actorOf(c), body, now(c)), 201)
+    return c.json(await createContactMethod(c.get('deps').db, actorOf(c), body, now(c)), 201)
   })
 
   registerRoute(app, 'adminEditContactMethod', async (c, { params, body }) => {
     const id = parseRowId(params.id, CONTACT_METHOD_NOT_FOUND)
-    return c.json(await editContactMethod(c.var.deps.db, actorOf(c), id, body, now(c)))
+    return c.json(await editContactMethod(c.get('deps').db, actorOf(c), id, body, now(c)))
   })
 
   registerRoute(app, 'adminDeleteContactMethod', async (c, { params, query }) => {
     const id = parseRowId(params.id, CONTACT_METHOD_NOT_FOUND)
-    await deleteContactMethod(c.var.deps.db, actorOf(c), id, query.reason, now(c))
+    await deleteContactMethod(c.get('deps').db, actorOf(c), id, query.reason, now(c))
     return c.json({ message: `Contact method ${String(id)} deleted` })
   })
 }

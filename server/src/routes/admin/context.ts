@@ -5,9 +5,9 @@ import type { AppEnv } from '../../http/env'
 // What every console handler reads from its request: who acts, and when.
 
 export function actorOf(c: Context<AppEnv>): Actor {
-  return { id: c.var.user.id, email: c.var.user.email, role: c.var.user.role }
+  return { id: c.get('user').id, email: c.get('user').email, role: c.get('user').role }
 }
 
 export function now(c: Context<AppEnv>): number {
-  return c.var.deps.clock.now()
+  return c.get('deps').clock.now()
 }

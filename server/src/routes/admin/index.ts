@@ -47,11 +47,11 @@ adminRoutes.onError(handleAdminErrors)
 adminRoutes.use('/admin/*', requireAuth)
 
 registerRoute(adminRoutes, 'adminMe', async (c) => {
-  return c.json(await operatorMe(c.var.deps.db, c.var.user.id))
+  return c.json(await operatorMe(c.get('deps').db, c.get('user').id))
 })
 
 registerRoute(adminRoutes, 'adminAudit', async (c, { query }) => {
-  return c.json(await listAudit(c.var.deps.db, query))
+  return c.json(await listAudit(c.get('deps').db, query))
 })
 
 registerServicesRoutes(adminRoutes)

@@ -10,13 +10,13 @@ import { actorOf, now } from './context'
 
 export function registerJobsRoutes(app: Hono<AppEnv>): void {
   registerRoute(app, 'adminJobs', async (c) => {
-    return c.json(await adminJobs(c.var.deps.db))
+    return c.json(await adminJobs(c.get('deps').db))
   })
 
   registerRoute(app, 'adminRetryJob', async (c, { params, body }) => {
     const id = parseRowId(params.id, JOB_NOT_FOUND)
     return c.json({
-      job: await retryDeadJob(c.var.deps.db, actorOf(c), id, body.reason, now(c)),
+      job: await retryDeadJob(c.get('deps').db, actorOf(c), id, body.reason, now(c)),
     })
   })
 }

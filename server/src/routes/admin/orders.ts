@@ -20,7 +20,7 @@ import { actorOf, now } from './context'
 
 export function registerOrdersRoutes(app: Hono<AppEnv>): void {
   registerRoute(app, 'adminListOrders', async (c, { query }) => {
-    return c.json(await listAdminOrders(c.var.deps.db, query))
+    return c.json(await listAdminOrders(c.get('deps').db, query))
   })
 
   // Before adminGetOrder, whose /orders/:id would take 'export' for an id.
@@ -28,8 +28,8 @@ export function registerOrdersRoutes(app: Hono<AppEnv>): void {
     const { user, link, ...filter } = query
     // An account filter that names no account exports the header alone, as the list shows no rows.
     const accountUserId =
-      user === undefined ? undefined : ((await findUserByIdOrEmail(c.var.deps.db, user))?.id ?? null)
-    const stream = orderCsvStream(c.var.deps.db, { accountUserId, link, withAccount: true }, filter)
+      user === undefined ? undefined : ((await findUserByIdOrEmail(c.get('deps').db, user))?.id ?? null)
+    const stream = orderCsvStream(c.get('deps').db, { accountUserId, link, withAccount: true }, filter)
     return c.body(stream, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': 'attachment; filename="orders.csv"',
@@ -38,25 +38,25 @@ export function registerOrdersRoutes(app: Hono<AppEnv>): void {
 
   registerRoute(app, 'adminGetOrder', async (c, { params }) => {
     const id = parseRowId(params.id, ORDER_NOT_FOUND)
-    return c.json(await orderDetail(c.var.deps.db, id))
+    return c.json(await orderDetail(c.get('deps').db, id))
   })
 
   registerRoute(app, 'adminRetryOrder', async (c, { params, body }) => {
     const id = parseRowId(params.id, ORDER_NOT_FOUND)
-    const { message, order } = await adminRetryOrder(c.var.deps.db, actorOf(c), id, body.reason, now(c))
+    const { message, order } = await adminRetryOrder(c.get('deps').db, actorOf(c), id, body.reason, now(c))
     return c.json({ message, order })
   })
 
   registerRoute(app, 'adminPauseOrder', async (c, { params, body }) => {
     const id = parseRowId(params.id, ORDER_NOT_FOUND)
-    const { message, order } = await adminPauseOrder(c.var.deps.db, actorOf(c), id, body.reason, now(c))
+    const { message, order } = await adminPauseOrder(c.get('deps').db, actorOf(c), id, body.reason, now(c))
     return c.json({ message, order })
   })
 
   registerRoute(app, 'adminCancelOrder', async (c, { params, body }) => {
     const id = parseRowId(params.id, ORDER_NOT_FOUND)
     const { message, order, accepted } = await adminCancelOrder(
-      c.var.deps.db,
+      c.get('deps').db,
       actorOf(c),
       id,
       body.reason,
@@ -69,7 +69,7 @@ export function registerOrdersRoutes(app: Hono<AppEnv>): void {
   registerRoute(app, 'adminRefundOrder', async (c, { params, body }) => {
     const id = parseRowId(params.id, ORDER_NOT_FOUND)
     const { message, order } = await adminRefundOrder(
-      c.var.deps.db,
+      c.get('deps').db,
       actorOf(c),
       id,
       { amountUsd: body.amount, reason: body.reason, idempotencyKey: body.idempotency_key },
@@ -81,7 +81,7 @@ export function registerOrdersRoutes(app: Hono<AppEnv>): void {
   registerRoute(app, 'adminSetOrderStatus', async (c, { params, body }) => {
     const id = parseRowId(params.id, ORDER_NOT_FOUND)
     const { message, order } = await adminSetOrderStatus(
-      c.var.deps.db,
+      c.get('deps').db,
       actorOf(c),
       id,
       { status: body.status, reason: body.reason, remains: body.remains, startCount: body.start_count },

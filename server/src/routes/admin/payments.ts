@@ -10,11 +10,11 @@ import { actorOf } from './context'
 
 export function registerPaymentsRoutes(app: Hono<AppEnv>): void {
   registerRoute(app, 'adminListPayments', async (c, { query }) => {
-    return c.json(await listAdminPayments(c.var.deps.db, query))
+    return c.json(await listAdminPayments(c.get('deps').db, query))
   })
 
   registerRoute(app, 'adminRecheckPayment', async (c, { params, body }) => {
-    const { db, adapters, clock } = c.var.deps
+    const { db, adapters, clock } = c.get('deps')
     const id = parseRowId(params.id, PAYMENT_NOT_FOUND)
     return c.json(
       await recheckPayment(db, adapters?.payments, actorOf(c), id, body.reason, () => clock.now()),

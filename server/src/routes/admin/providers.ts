@@ -19,38 +19,38 @@ import { actorOf, now } from './context'
 
 export function registerProvidersRoutes(app: Hono<AppEnv>): void {
   registerRoute(app, 'adminListProviders', async (c) => {
-    return c.json({ providers: await listAdminProviders(c.var.deps.db, c.var.deps.config.dataKey) })
+    return c.json({ providers: await listAdminProviders(c.get('deps').db, c.get('deps').config.dataKey) })
   })
 
   registerRoute(app, 'adminCreateProvider', async (c, { body }) => {
-    const { db, config } = c.var.deps
+    const { db, config } = c.get('deps')
     return c.json(await createProvider(db, config.dataKey, actorOf(c), body, now(c)), 201)
   })
 
   registerRoute(app, 'adminUpdateProvider', async (c, { params, body }) => {
-    const { db, config } = c.var.deps
+    const { db, config } = c.get('deps')
     const id = parseRowId(params.id, PROVIDER_NOT_FOUND)
     return c.json(await updateProvider(db, config.dataKey, actorOf(c), id, body, now(c)))
   })
 
   registerRoute(app, 'adminDeleteProvider', async (c, { params, query }) => {
     const id = parseRowId(params.id, PROVIDER_NOT_FOUND)
-    return c.json({ message: await deleteProvider(c.var.deps.db, actorOf(c), id, query.reason, now(c)) })
+    return c.json({ message: await deleteProvider(c.get('deps').db, actorOf(c), id, query.reason, now(c)) })
   })
 
   registerRoute(app, 'adminProviderBalance', async (c, { params }) => {
-    const { db, config } = c.var.deps
+    const { db, config } = c.get('deps')
     const id = parseRowId(params.id, PROVIDER_NOT_FOUND)
     return c.json(await providerBalance(db, config.dataKey, id, now(c)))
   })
 
   registerRoute(app, 'adminProviderServices', async (c, { params }) => {
     const id = parseRowId(params.id, PROVIDER_NOT_FOUND)
-    return c.json({ services: await listAdminProviderServices(c.var.deps.db, id) })
+    return c.json({ services: await listAdminProviderServices(c.get('deps').db, id) })
   })
 
   registerRoute(app, 'adminImportProviderServices', async (c, { params, body }) => {
-    const { db, config } = c.var.deps
+    const { db, config } = c.get('deps')
     const id = parseRowId(params.id, PROVIDER_NOT_FOUND)
     const services = await importAdminProviderServices(
       db,
@@ -64,7 +64,7 @@ export function registerProvidersRoutes(app: Hono<AppEnv>): void {
   })
 
   registerRoute(app, 'adminProviderMargin', async (c, { params, body }) => {
-    const { db, config } = c.var.deps
+    const { db, config } = c.get('deps')
     const id = parseRowId(params.id, PROVIDER_NOT_FOUND)
     return c.json(
       await applyProviderMargin(

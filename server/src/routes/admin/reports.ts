@@ -8,12 +8,12 @@ import type { AppEnv } from '../../http/env'
 
 export function registerReportsRoutes(app: Hono<AppEnv>): void {
   registerRoute(app, 'adminReports', async (c, { query }) => {
-    return c.json(await operatorReport(c.var.deps.db, c.var.user.id, query))
+    return c.json(await operatorReport(c.get('deps').db, c.get('user').id, query))
   })
 
   registerRoute(app, 'adminExportReport', async (c, { query }) => {
     const { table, ...range } = query
-    const report = await operatorReport(c.var.deps.db, c.var.user.id, range)
+    const report = await operatorReport(c.get('deps').db, c.get('user').id, range)
     // A report's tables are bounded (a period per day of at most a year, the top customers, the services and
     // providers), so the file is written whole and sent as one stream chunk.
     return c.body(reportTableCsv(report, table), 200, {

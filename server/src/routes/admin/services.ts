@@ -10,15 +10,15 @@ import { actorOf, now } from './context'
 
 export function registerServicesRoutes(app: Hono<AppEnv>): void {
   registerRoute(app, 'adminListServices', async (c) => {
-    return c.json({ services: await listAdminServices(c.var.deps.db) })
+    return c.json({ services: await listAdminServices(c.get('deps').db) })
   })
 
   registerRoute(app, 'adminCreateService', async (c, { body }) => {
-    return c.json(await createService(c.var.deps.db, actorOf(c), body, now(c)), 201)
+    return c.json(await createService(c.get('deps').db, actorOf(c), body, now(c)), 201)
   })
 
   registerRoute(app, 'adminUpdateService', async (c, { params, body }) => {
     const id = parseRowId(params.id, SERVICE_NOT_FOUND)
-    return c.json(await updateService(c.var.deps.db, actorOf(c), id, body, now(c)))
+    return c.json(await updateService(c.get('deps').db, actorOf(c), id, body, now(c)))
   })
 }

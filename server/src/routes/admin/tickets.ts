@@ -17,11 +17,11 @@ import { actorOf, now } from './context'
 
 export function registerTicketsRoutes(app: Hono<AppEnv>): void {
   registerRoute(app, 'adminListTickets', async (c, { query }) => {
-    return c.json(await ticketQueue(c.var.deps.db, actorOf(c), query))
+    return c.json(await ticketQueue(c.get('deps').db, actorOf(c), query))
   })
 
   registerRoute(app, 'adminGetTicket', async (c, { params }) => {
-    return c.json(await adminThread(c.var.deps.db, parseTicketId(params.id)))
+    return c.json(await adminThread(c.get('deps').db, parseTicketId(params.id)))
   })
 
   registerRoute(app, 'adminReplyTicket', async (c, { params, body }) => {
@@ -32,7 +32,7 @@ export function registerTicketsRoutes(app: Hono<AppEnv>): void {
   registerRoute(app, 'adminAssignTicket', async (c, { params, body }) => {
     const ticketId = parseTicketId(params.id)
     return c.json(
-      await assignTicket(c.var.deps.db, actorOf(c), ticketId, body.assignee_id, body.reason, now(c)),
+      await assignTicket(c.get('deps').db, actorOf(c), ticketId, body.assignee_id, body.reason, now(c)),
     )
   })
 
@@ -43,6 +43,6 @@ export function registerTicketsRoutes(app: Hono<AppEnv>): void {
 
   registerRoute(app, 'adminReopenTicket', async (c, { params, body }) => {
     const ticketId = parseTicketId(params.id)
-    return c.json(await reopenTicket(c.var.deps.db, actorOf(c), ticketId, body.reason, now(c)))
+    return c.json(await reopenTicket(c.get('deps').db, actorOf(c), ticketId, body.reason, now(c)))
   })
 }

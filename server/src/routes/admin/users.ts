@@ -17,24 +17,24 @@ import { actorOf, now } from './context'
 
 export function registerUsersRoutes(app: Hono<AppEnv>): void {
   registerRoute(app, 'adminListUsers', async (c, { query }) => {
-    return c.json(await searchUsers(c.var.deps.db, query))
+    return c.json(await searchUsers(c.get('deps').db, query))
   })
 
   registerRoute(app, 'adminGetUser', async (c, { params }) => {
     const id = parseRowId(params.id, USER_NOT_FOUND)
-    return c.json(await userDetail(c.var.deps.db, id, now(c)))
+    return c.json(await userDetail(c.get('deps').db, id, now(c)))
   })
 
   registerRoute(app, 'adminUserLedger', async (c, { params, query }) => {
     const id = parseRowId(params.id, USER_NOT_FOUND)
-    return c.json(await userLedger(c.var.deps.db, id, query))
+    return c.json(await userLedger(c.get('deps').db, id, query))
   })
 
   registerRoute(app, 'adminAdjustBalance', async (c, { params, body }) => {
     const id = parseRowId(params.id, USER_NOT_FOUND)
     return c.json(
       await adjustBalance(
-        c.var.deps.db,
+        c.get('deps').db,
         actorOf(c),
         id,
         { amountUsd: body.amount, reason: body.reason, idempotencyKey: body.idempotency_key },
@@ -45,14 +45,14 @@ export function registerUsersRoutes(app: Hono<AppEnv>): void {
 
   registerRoute(app, 'adminSetUserRole', async (c, { params, body }) => {
     const id = parseRowId(params.id, USER_NOT_FOUND)
-    return c.json({ user: await setUserRole(c.var.deps.db, actorOf(c), id, body, now(c)) })
+    return c.json({ user: await setUserRole(c.get('deps').db, actorOf(c), id, body, now(c)) })
   })
 
   registerRoute(app, 'adminDisableUser', async (c, { params, body }) => {
     const id = parseRowId(params.id, USER_NOT_FOUND)
     const { reason } = body
     return c.json({
-      user: await setUserDisabled(c.var.deps.db, actorOf(c), id, { disabled: true, reason }, now(c)),
+      user: await setUserDisabled(c.get('deps').db, actorOf(c), id, { disabled: true, reason }, now(c)),
     })
   })
 
@@ -60,7 +60,7 @@ export function registerUsersRoutes(app: Hono<AppEnv>): void {
     const id = parseRowId(params.id, USER_NOT_FOUND)
     const { reason } = body
     return c.json({
-      user: await setUserDisabled(c.var.deps.db, actorOf(c), id, { disabled: false, reason }, now(c)),
+      user: await setUserDisabled(c.get('deps').db, actorOf(c), id, { disabled: false, reason }, now(c)),
     })
   })
 }
