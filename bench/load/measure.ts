@@ -3,12 +3,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { CONNECTIONS, entryFile, SECONDS, wanted, WARMUP_SECONDS } from './config'
+import { CONNECTIONS, SECONDS, wanted, WARMUP_SECONDS } from './config'
 import { autocannon, type AutocannonRequest } from './packages'
 import {
   ANALYTICS_SCENARIO,
   analyticsPath,
   ORDER_HISTORY_SCENARIO,
+  builtEntry,
   start,
   stop,
   type StoredAnswer,
@@ -236,14 +237,10 @@ export const TWO_PROCESSES_SCENARIO = 'POST /api/orders/create, 2 API processes 
  */
 function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(path.dirname(entryFile), '../server/dist/server/worker.js')],
-      {
-        env: { PATH: process.env.PATH ?? '', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
+    const child = spawn(process.execPath, [builtEntry('worker')], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let output = ''
     let ready = false
     child.stderr?.resume()

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { loadConfig } from '../../server/src/config'
 import { createDatabase, migrate } from '../../server/src/db/connect'
 import { credit } from '../../server/src/domain/ledger'
-import { createSession } from '../../server/src/domain/sessions'
+import { createSession, type SessionPolicy, sessionPolicy } from '../../server/src/domain/sessions'
 import { systemClock } from '../../server/src/domain/clock'
 import { seed } from '../../server/src/seed'
 import { entryFile, USERS } from './config'
@@ -74,8 +74,15 @@ export function runHelloWorld(): void {
   })
 }
 
-/** The server as it ships: the build `pnpm start` runs (server/scripts/build.mjs), started with plain node. */
-const builtServer = fileURLToPath(new URL('../../server/dist/server/main.js', import.meta.url))
+/**
+ * An entry of the server as it ships, the build (server/scripts/build.mjs) started with plain node: `main` is what
+ * `pnpm start` runs, `worker` what `pnpm worker` runs.
+ */
+export function builtEntry(name: 'main' | 'worker'): string {
+  const file = fileURLToPath(new URL(`../../server/dist/server/${name}.js`, import.meta.url))
+  if (!fs.existsSync(file)) throw new Error(`No server build at ${file}: run pnpm run build`)
+  return file
+}
 
 /** A port nothing listens on now, for a server that must be told its port before it starts. */
 function freePort(): Promise<number> {
@@ -98,13 +105,13 @@ async function startBuiltServer(
   env: Record<string, string>,
   logFile: string,
 ): Promise<{ url: string; server: ChildProcess }> {
-  if (!fs.existsSync(builtServer)) throw new Error(`No server build at ${builtServer}: run pnpm run build`)
+  const entry = builtEntry('main')
   const port = await freePort()
   const log = fs.openSync(logFile, 'a')
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
     : []
-  const server = spawn(process.execPath, [...profile, builtServer], {
+  const server = spawn(process.execPath, [...profile, entry], {
     env: { PATH: process.env.PATH ?? '', ...env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', log, log],
   })
@@ -147,10 +154,13 @@ export async function runApi(): Promise<void> {
   const keep = (running: { url: string; server: ChildProcess }, ready: Omit<ReadyMessage, 'url' | 'pid'>) => {
     process.send?.({ url: running.url, pid: running.server.pid, ...ready } satisfies ReadyMessage)
     process.on('SIGTERM', () => {
-      running.server.once('exit', () => {
+      const done = () => {
         fs.rmSync(dataDir, { recursive: true, force: true })
         process.exit(0)
-      })
+      }
+      // A server that already stopped (it failed during the run) sends no further exit.
+      if (running.server.exitCode !== null || running.server.signalCode !== null) return done()
+      running.server.once('exit', done)
       running.server.kill('SIGTERM')
     })
   }
@@ -178,19 +188,13 @@ export async function runApi(): Promise<void> {
         now,
       }),
     )
-    const session = await createSession(db, userId, now, {
-      idleMs: config.sessionIdleMs,
-      absoluteMs: config.sessionAbsoluteMs,
-    })
+    const session = await createSession(db, userId, now, sessionPolicy(config))
     tokens.push(session.token)
   }
   const historyToken =
     process.env.BENCH_NO_HISTORY === '1'
       ? undefined
-      : await customerWithHistory(db, now, {
-          idleMs: config.sessionIdleMs,
-          absoluteMs: config.sessionAbsoluteMs,
-        })
+      : await customerWithHistory(db, now, sessionPolicy(config))
   await db.destroy()
   keep(await startBuiltServer(env, logFile), { tokens, historyToken })
 }
@@ -206,7 +210,7 @@ const HISTORY_SPACING_MS = Math.floor((365 * 86_400_000) / HISTORY_ORDERS)
 async function customerWithHistory(
   db: ReturnType<typeof createDatabase>,
   now: number,
-  policy: { idleMs: number; absoluteMs: number },
+  policy: SessionPolicy,
 ): Promise<string> {
   const userId = await createAccount(db, { email: 'history@example.test', passwordHash: null, now })
   const service = await db

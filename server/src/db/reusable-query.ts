@@ -1,4 +1,4 @@
-import { type Compilable, CompiledQuery, type QueryResult } from 'kysely'
+import { type Compilable, CompiledQuery, type QueryResult, type RawBuilder } from 'kysely'
 import { type Db, keepPrepared } from './connect'
 
 // Kysely builds and compiles a query afresh on every call. For the statements run on every request (the
@@ -6,7 +6,8 @@ import { type Db, keepPrepared } from './connect'
 // line) that costs as much as SQLite takes to run them, and a new SQL text each time. A reusable query is built
 // once per database with stand-in values, each distinct and impossible in real data; each call puts the real
 // values in their places and sends the same text, which SQLite's statement cache (db/connect.ts) then finds at
-// once. A transaction of a database shares its template.
+// once. A transaction of a database shares its template. The builder answers a query builder or a raw `sql`
+// statement.
 //
 // The builder must use each value only as a parameter, as it is: a value it computes with (limit + 1) or
 // branches on (null or not) would not be found again. Pass such a value as an argument of its own; a value
@@ -23,7 +24,7 @@ interface Template<Values> {
 }
 
 export function reusableQuery<Values extends QueryValues, Row>(
-  build: (db: Db, values: Values) => Compilable<Row>,
+  build: (db: Db, values: Values) => Compilable<Row> | RawBuilder<Row>,
   standIns: StandIns<Values>,
 ): (db: Db, values: Values) => Promise<QueryResult<Row>> {
   const names = Object.keys(standIns) as (keyof Values)[]
@@ -36,7 +37,8 @@ export function reusableQuery<Values extends QueryValues, Row>(
     const key = db.getExecutor().adapter
     let template = templates.get(key)
     if (!template) {
-      const compiled = build(db, standIns as Values).compile()
+      // A query builder compiles with its own database; a raw statement is given it.
+      const compiled = build(db, standIns as Values).compile(db)
       const slots = compiled.parameters.map((parameter) => names.find((name) => standIns[name] === parameter))
       for (const name of names) {
         if (!slots.includes(name)) throw new Error(`The query does not use ${String(name)} as a parameter`)

@@ -33,15 +33,14 @@ export const ADD_WITHIN_LIMIT = sql`on conflict (workspace_id, user_id, month) d
 
 /** The count's upsert, compiled once: no row when the member's limit refused it, or no member is counted. */
 const runCountMemberSpend = reusableQuery(
-  (trx: Db, count: { accountId: number; actorUserId: number; amount: number; month: string }) => {
+  (_db: Db, count: { accountId: number; actorUserId: number; amount: number; month: string }) => {
     const workspace = sql`(select id from workspaces where account_id = ${count.accountId})`
     const amount = sql`cast(${count.amount} as bigint)`
-    const upsert = sql`insert into member_monthly_spend (workspace_id, user_id, month, spent)
+    return sql`insert into member_monthly_spend (workspace_id, user_id, month, spent)
       select m.workspace_id, m.user_id, cast(${count.month} as text), ${amount} from workspace_members m
       where m.workspace_id = ${workspace} and m.user_id = cast(${count.actorUserId} as bigint)
         and ${amount} <= coalesce(m.monthly_limit, ${amount})
       ${ADD_WITHIN_LIMIT}`
-    return { compile: () => upsert.compile(trx) }
   },
   { accountId: -917_400_001, actorUserId: -917_400_002, amount: -917_400_003, month: '\u0000month' },
 )
