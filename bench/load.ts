@@ -14,7 +14,8 @@
 // over 366 days by day (their orders spread over the year; one connection), POST /api/orders/create (distinct links,
 // 64 funded customers in turn); and on PostgreSQL the same orders across two API processes and one worker
 // process on one database (half the connections on each API process). Besides req/s and latencies, the server
-// process's CPU time per request, which a busy machine moves much less.
+// process's CPU time per request, which a busy machine moves much less, and where the rest of the machine's went:
+// PostgreSQL's processes' and the load generator's CPU per request, which bound what any API could reach here.
 // Targets (see TARGETS): get-services >= 0.8 x hello-world; user/me p99 <= 10 ms; orders/create >= 2,500/s on
 // SQLite and >= 1,500/s on PostgreSQL with p99 <= 25 ms; the first page of 100,000 orders in <= 5 ms; their
 // analytics in <= 50 ms.

@@ -32,6 +32,10 @@ export interface Row {
    * anything else), in microseconds, and the share of all cores that was busy (undefined off Linux).
    */
   machine: { cpuMicros: number; busy: number } | undefined
+  /** CPU time of PostgreSQL's processes (its backends and helpers) per answered request; undefined on SQLite. */
+  postgresCpuMicros: number | undefined
+  /** CPU time of the load generator (autocannon, in this process) per answered request. */
+  loadCpuMicros: number
 }
 
 const CLOCK_TICKS_PER_SECOND = 100
@@ -43,13 +47,46 @@ const CLOCK_TICKS_PER_SECOND = 100
 function cpuSeconds(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    // Fields 14 and 15 of the file (utime, stime), counted after the command name's closing parenthesis.
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND
+    return cpuOfStat(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))
   } catch {
     return undefined
   }
+}
+
+/** The user + system CPU seconds in a process's /proc/<pid>/stat. */
+function cpuOfStat(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  // Fields 14 and 15 of the file (utime, stime), counted after the command name's closing parenthesis.
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND
+}
+
+/**
+ * User + system CPU seconds PostgreSQL's processes have used so far: every process named `postgres` (the server
+ * the benchmark's database lives on: its backends, one per pooled connection, and its writers), from /proc.
+ */
+function postgresSeconds(): number | undefined {
+  let total = 0
+  try {
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue
+      let stat: string
+      try {
+        stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+      } catch {
+        continue // ended since the directory was read
+      }
+      if (stat.includes('(postgres)')) total += cpuOfStat(stat)
+    }
+  } catch {
+    return undefined
+  }
+  return total
+}
+
+/** CPU seconds this process (the load generator) has used so far. */
+function loadSeconds(): number {
+  const { user, system } = process.cpuUsage()
+  return (user + system) / 1e6
 }
 
 /** The machine's busy and total CPU seconds, over every core, from /proc/stat (Linux). */
@@ -77,11 +114,53 @@ function machineUse(
   return { cpuMicros: (busy * 1e6) / answered, busy: busy / (after.total - before.total) }
 }
 
-/** The console line's account of the machine's CPU. */
-function machineText(machine: Row['machine']): string {
-  return machine
-    ? `, machine CPU ${Math.round(machine.cpuMicros)} µs/request (${Math.round(machine.busy * 100)}% of ${os.cpus().length} cores busy)`
-    : ''
+/** CPU used so far by the servers measured, PostgreSQL, the load generator and the whole machine. */
+interface CpuReading {
+  servers: (number | undefined)[]
+  postgres: number | undefined
+  load: number
+  machine: ReturnType<typeof machineSeconds>
+}
+
+function readCpu(pids: (number | undefined)[], database: string): CpuReading {
+  return {
+    servers: pids.map(cpuSeconds),
+    postgres: database === 'postgres' ? postgresSeconds() : undefined,
+    load: loadSeconds(),
+    machine: machineSeconds(),
+  }
+}
+
+/** What each part used per answered request between two readings, in microseconds. */
+function cpuUse(
+  before: CpuReading,
+  after: CpuReading,
+  answered: number,
+): Pick<Row, 'cpuMicros' | 'machine' | 'postgresCpuMicros' | 'loadCpuMicros'> {
+  const perRequest = (from: number | undefined, to: number | undefined) =>
+    from === undefined || to === undefined || answered === 0 ? undefined : ((to - from) * 1e6) / answered
+  const servers = after.servers.map((to, index) => perRequest(before.servers[index], to))
+  return {
+    cpuMicros: servers.includes(undefined)
+      ? undefined
+      : servers.reduce<number>((sum, micros) => sum + (micros ?? 0), 0),
+    machine: machineUse(before.machine, after.machine, answered),
+    postgresCpuMicros: perRequest(before.postgres, after.postgres),
+    loadCpuMicros: perRequest(before.load, after.load) ?? 0,
+  }
+}
+
+/** The console line's account of the CPU: the server's (or servers'), PostgreSQL's, the load generator's, the machine's. */
+function cpuText(row: Row, server = 'server'): string {
+  const micros = (value: number) => `${Math.round(value)} µs/request`
+  return (
+    (row.cpuMicros === undefined ? '' : `, ${server} CPU ${micros(row.cpuMicros)}`) +
+    (row.postgresCpuMicros === undefined ? '' : `, PostgreSQL ${micros(row.postgresCpuMicros)}`) +
+    `, load generator ${micros(row.loadCpuMicros)}` +
+    (row.machine
+      ? `, machine CPU ${micros(row.machine.cpuMicros)} (${Math.round(row.machine.busy * 100)}% of ${os.cpus().length} cores busy)`
+      : '')
+  )
 }
 
 async function measure(
@@ -93,18 +172,11 @@ async function measure(
 ): Promise<Row> {
   const { url } = server
   await autocannon({ url, connections, duration: WARMUP_SECONDS, requests })
-  const cpuBefore = cpuSeconds(server.pid)
-  const machineBefore = machineSeconds()
+  const before = readCpu([server.pid], database)
   const result = await autocannon({ url, connections, duration: SECONDS, requests })
-  const machineAfter = machineSeconds()
-  const cpuAfter = cpuSeconds(server.pid)
-  const answered = result.requests.average * SECONDS
+  const after = readCpu([server.pid], database)
   const row: Row = {
-    cpuMicros:
-      cpuBefore !== undefined && cpuAfter !== undefined && answered > 0
-        ? ((cpuAfter - cpuBefore) * 1e6) / answered
-        : undefined,
-    machine: machineUse(machineBefore, machineAfter, answered),
+    ...cpuUse(before, after, result.requests.average * SECONDS),
     scenario,
     database,
     requestsPerSecond: result.requests.average,
@@ -115,8 +187,7 @@ async function measure(
   }
   console.log(
     `  ${scenario} (${database}): ${Math.round(row.requestsPerSecond)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms` +
-      (row.cpuMicros === undefined ? '' : `, server CPU ${Math.round(row.cpuMicros)} µs/request`) +
-      machineText(row.machine) +
+      cpuText(row) +
       (row.non2xx || row.errors ? `, non-2xx ${row.non2xx}, errors ${row.errors}` : ''),
   )
   return row
@@ -292,20 +363,13 @@ export async function measureTwoProcesses(databaseUrl: string): Promise<Row> {
         ),
       )
     await run(WARMUP_SECONDS)
-    const cpu = () => apis.map((api) => cpuSeconds(api.pid))
-    const cpuBefore = cpu()
-    const machineBefore = machineSeconds()
+    const pids = apis.map((api) => api.pid)
+    const before = readCpu(pids, 'postgres')
     const results = await run(SECONDS)
-    const machineAfter = machineSeconds()
-    const cpuAfter = cpu()
+    const after = readCpu(pids, 'postgres')
     const requestsPerSecond = results.reduce((sum, result) => sum + result.requests.average, 0)
-    const cpuUsed = cpuAfter.reduce<number | undefined>((sum, after, index) => {
-      const before = cpuBefore[index]
-      return sum === undefined || after === undefined || before === undefined
-        ? undefined
-        : sum + after - before
-    }, 0)
     const row: Row = {
+      ...cpuUse(before, after, requestsPerSecond * SECONDS),
       scenario: TWO_PROCESSES_SCENARIO,
       database: 'postgres',
       requestsPerSecond,
@@ -313,18 +377,12 @@ export async function measureTwoProcesses(databaseUrl: string): Promise<Row> {
       p99: Math.max(...results.map((result) => result.latency.p99)),
       non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
       errors: results.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
-      cpuMicros:
-        cpuUsed === undefined || requestsPerSecond === 0
-          ? undefined
-          : (cpuUsed * 1e6) / (requestsPerSecond * SECONDS),
-      machine: machineUse(machineBefore, machineAfter, requestsPerSecond * SECONDS),
     }
     console.log(
       `  ${TWO_PROCESSES_SCENARIO} (postgres): ${Math.round(requestsPerSecond)} req/s (${results
         .map((result) => Math.round(result.requests.average))
         .join(' + ')}), p50 ${row.p50} ms, p99 ${row.p99} ms` +
-        (row.cpuMicros === undefined ? '' : `, API CPU ${Math.round(row.cpuMicros)} µs/request`) +
-        machineText(row.machine) +
+        cpuText(row, 'API') +
         (row.non2xx || row.errors ? `, non-2xx ${row.non2xx}, errors ${row.errors}` : ''),
     )
     return row

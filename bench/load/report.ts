@@ -7,8 +7,8 @@ import { type Row, TARGETS } from './measure'
 /**
  * One table: a line per scenario, for each database its req/s, p50 and p99 in ms, the ratio to the hello-world
  * measured just before that database's scenarios, the server process's CPU per request and the whole machine's
- * (with the share of its cores that was busy: near 100%, the rate is what the machine's cores allow); then which
- * targets are met.
+ * (with the share of its cores that was busy: near 100%, the rate is what the machine's cores allow), and on
+ * PostgreSQL its own processes' CPU per request; then which targets are met.
  */
 export function printTable(rows: Row[]): void {
   const databases = [...new Set(rows.map((row) => row.database))]
@@ -17,23 +17,31 @@ export function printTable(rows: Row[]): void {
     rows.find((row) => row.scenario === 'hello-world' && row.database === database)?.requestsPerSecond ?? 0
   const find = (scenario: string, database: string) =>
     rows.find((row) => row.scenario === scenario && row.database === database)
-  const header = [
-    'scenario',
-    ...databases.flatMap((database) => [database, 'p50', 'p99', 'x hello', 'CPU/req', 'machine/req']),
+  const columns = (database: string) => [
+    database,
+    'p50',
+    'p99',
+    'x hello',
+    'CPU/req',
+    ...(database === 'postgres' ? ['PostgreSQL/req'] : []),
+    'machine/req',
   ]
+  const header = ['scenario', ...databases.flatMap(columns)]
   const lines = scenarios.map((scenario) => [
     scenario,
     ...databases.flatMap((database) => {
       const row = find(scenario, database)
-      if (!row) return ['', '', '', '', '', '']
+      if (!row) return columns(database).map(() => '')
       const hello = helloOf(database)
       const failed = row.non2xx + row.errors
+      const micros = (value: number | undefined) => (value === undefined ? '' : `${Math.round(value)} µs`)
       return [
         `${Math.round(row.requestsPerSecond).toLocaleString('en-US')}/s${failed ? ` (${failed} failed)` : ''}`,
         `${row.p50} ms`,
         `${row.p99} ms`,
         hello > 0 ? `${(row.requestsPerSecond / hello).toFixed(2)}` : '',
-        row.cpuMicros === undefined ? '' : `${Math.round(row.cpuMicros)} µs`,
+        micros(row.cpuMicros),
+        ...(database === 'postgres' ? [micros(row.postgresCpuMicros)] : []),
         row.machine === undefined
           ? ''
           : `${Math.round(row.machine.cpuMicros)} µs, ${Math.round(row.machine.busy * 100)}%`,
@@ -62,7 +70,8 @@ export function printTable(rows: Row[]): void {
         .loadavg()
         .map((load) => load.toFixed(2))
         .join(' ')}; ` +
-      'CPU/req is the server process only (not PostgreSQL, not the load generator); machine/req is every ' +
-      "process's, with the share of the cores that was busy",
+      'CPU/req is the server process only (the API processes together in the two-process line); PostgreSQL/req ' +
+      "is PostgreSQL's processes; machine/req is every process's (the load generator's too), with the share of " +
+      'the cores that was busy',
   )
 }
