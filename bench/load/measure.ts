@@ -75,7 +75,8 @@ function postgresSeconds(): number | undefined {
       } catch {
         continue // ended since the directory was read
       }
-      if (stat.includes('(postgres)')) total += cpuOfStat(stat)
+      // The command name stands between the first '(' and the last ')'.
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') total += cpuOfStat(stat)
     }
   } catch {
     return undefined
