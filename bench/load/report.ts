@@ -17,13 +17,16 @@ export function printTable(rows: Row[]): void {
     rows.find((row) => row.scenario === 'hello-world' && row.database === database)?.requestsPerSecond ?? 0
   const find = (scenario: string, database: string) =>
     rows.find((row) => row.scenario === scenario && row.database === database)
+  // PostgreSQL's own CPU is read only where the database is PostgreSQL (measure.ts): its column follows the rows.
+  const readsPostgres = (database: string) =>
+    rows.some((row) => row.database === database && row.postgresCpuMicros !== undefined)
   const columns = (database: string) => [
     database,
     'p50',
     'p99',
     'x hello',
     'CPU/req',
-    ...(database === 'postgres' ? ['PostgreSQL/req'] : []),
+    ...(readsPostgres(database) ? ['PostgreSQL/req'] : []),
     'machine/req',
   ]
   const header = ['scenario', ...databases.flatMap(columns)]
@@ -41,7 +44,7 @@ export function printTable(rows: Row[]): void {
         `${row.p99} ms`,
         hello > 0 ? `${(row.requestsPerSecond / hello).toFixed(2)}` : '',
         micros(row.cpuMicros),
-        ...(database === 'postgres' ? [micros(row.postgresCpuMicros)] : []),
+        ...(readsPostgres(database) ? [micros(row.postgresCpuMicros)] : []),
         row.machine === undefined
           ? ''
           : `${Math.round(row.machine.cpuMicros)} µs, ${Math.round(row.machine.busy * 100)}%`,
