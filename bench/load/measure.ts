@@ -61,11 +61,12 @@ function cpuOfStat(stat: string): number {
 }
 
 /**
- * User + system CPU seconds PostgreSQL's processes have used so far: every process named `postgres` (the server
- * the benchmark's database lives on: its backends, one per pooled connection, and its writers), from /proc.
+ * User + system CPU seconds each of PostgreSQL's processes has used so far, by pid: every process named `postgres`
+ * (the server the benchmark's database lives on: its backends, one per pooled connection, and its writers), from
+ * /proc.
  */
-function postgresSeconds(): number | undefined {
-  let total = 0
+function postgresSeconds(): Map<string, number> | undefined {
+  const seconds = new Map<string, number>()
   try {
     for (const entry of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue
@@ -76,12 +77,24 @@ function postgresSeconds(): number | undefined {
         continue // ended since the directory was read
       }
       // The command name stands between the first '(' and the last ')'.
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') total += cpuOfStat(stat)
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres')
+        seconds.set(entry, cpuOfStat(stat))
     }
   } catch {
     return undefined
   }
-  return total
+  return seconds
+}
+
+/**
+ * What PostgreSQL's processes used between two readings: a process started in between counts from nothing; one
+ * that ended in between (a pooled connection closed when idle) is left out, as its last CPU can no longer be read.
+ */
+function postgresUse(before: Map<string, number> | undefined, after: Map<string, number> | undefined) {
+  if (!before || !after) return undefined
+  let used = 0
+  for (const [pid, seconds] of after) used += seconds - (before.get(pid) ?? 0)
+  return used
 }
 
 /** CPU seconds this process (the load generator) has used so far. */
@@ -118,7 +131,7 @@ function machineUse(
 /** CPU used so far by the servers measured, PostgreSQL, the load generator and the whole machine. */
 interface CpuReading {
   servers: (number | undefined)[]
-  postgres: number | undefined
+  postgres: Map<string, number> | undefined
   load: number
   machine: ReturnType<typeof machineSeconds>
 }
@@ -146,7 +159,7 @@ function cpuUse(
       ? undefined
       : servers.reduce<number>((sum, micros) => sum + (micros ?? 0), 0),
     machine: machineUse(before.machine, after.machine, answered),
-    postgresCpuMicros: perRequest(before.postgres, after.postgres),
+    postgresCpuMicros: perRequest(0, postgresUse(before.postgres, after.postgres)),
     loadCpuMicros: perRequest(before.load, after.load) ?? 0,
   }
 }
@@ -242,13 +255,25 @@ const CONNECTION_HEADERS = new Set([
   'transfer-encoding',
 ])
 
-/** Gives the bare server the answer `url` gives, to give back at `/answer`. */
-async function storeAnswer(helloUrl: string, url: string): Promise<void> {
-  const response = await fetch(url)
-  const headers = Object.fromEntries(
-    [...response.headers].filter(([name]) => !CONNECTION_HEADERS.has(name.toLowerCase())),
-  )
-  const answer: StoredAnswer = { status: response.status, headers, body: await response.text() }
+/** The user/me answer from the bare server: as it is, then with as much CPU spent on each as the API spent. */
+const ME_SAME_ANSWER_SCENARIO = "user/me's answer from the bare hello-world"
+const ME_SAME_COST_SCENARIO = "user/me's answer from the bare hello-world, at the API's CPU/req"
+
+/** The answer the API gives to `url` (with `headers`), as the bare server would give it back. */
+async function readAnswer(url: string, headers: Record<string, string> = {}): Promise<StoredAnswer> {
+  const response = await fetch(url, { headers })
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`)
+  return {
+    status: response.status,
+    headers: Object.fromEntries(
+      [...response.headers].filter(([name]) => !CONNECTION_HEADERS.has(name.toLowerCase())),
+    ),
+    body: await response.text(),
+  }
+}
+
+/** Gives the bare server `answer`, to give back at `/answer`. */
+async function storeAnswer(helloUrl: string, answer: StoredAnswer): Promise<void> {
   const stored = await fetch(`${helloUrl}/answer`, { method: 'PUT', body: JSON.stringify(answer) })
   if (stored.status !== 204) throw new Error(`The bare server did not take the answer: ${stored.status}`)
 }
@@ -268,20 +293,33 @@ export async function measureApi(
       rows.push(
         await measure('GET /api/get-services', database, api, [{ method: 'GET', path: '/api/get-services' }]),
       )
-      await storeAnswer(hello.url, `${api.url}/api/get-services`)
+      await storeAnswer(hello.url, await readAnswer(`${api.url}/api/get-services`))
       rows.push(await measure(SAME_ANSWER_SCENARIO, database, hello, [{ method: 'GET', path: '/answer' }]))
     }
     const meToken = rotatingTokens(api.tokens)
-    if (wanted('GET /api/user/me'))
-      rows.push(
-        await measure('GET /api/user/me', database, api, [
-          {
-            method: 'GET',
-            path: '/api/user/me',
-            setupRequest: (request) => ({ ...request, headers: { Authorization: `Bearer ${meToken()}` } }),
-          },
-        ]),
-      )
+    if (wanted('GET /api/user/me')) {
+      const me = await measure('GET /api/user/me', database, api, [
+        {
+          method: 'GET',
+          path: '/api/user/me',
+          setupRequest: (request) => ({ ...request, headers: { Authorization: `Bearer ${meToken()}` } }),
+        },
+      ])
+      rows.push(me)
+      // Whether user/me's p99 is what its CPU per request gives in this queue of 32 on this machine, or more: a
+      // server that spends as much per request and nothing else (no garbage collection, no database) is the
+      // yardstick.
+      const answer = await readAnswer(`${api.url}/api/user/me`, { Authorization: `Bearer ${meToken()}` })
+      await storeAnswer(hello.url, answer)
+      const bare = await measure(ME_SAME_ANSWER_SCENARIO, database, hello, [
+        { method: 'GET', path: '/answer' },
+      ])
+      rows.push(bare)
+      if (me.cpuMicros !== undefined && bare.cpuMicros !== undefined) {
+        await storeAnswer(hello.url, { ...answer, spendMicros: Math.max(0, me.cpuMicros - bare.cpuMicros) })
+        rows.push(await measure(ME_SAME_COST_SCENARIO, database, hello, [{ method: 'GET', path: '/answer' }]))
+      }
+    }
     // Before the orders are placed: their dispatch jobs keep the worker in the same process busy afterwards.
     // The customer with 100,000 orders, one request at a time: the target is the time one answer takes.
     const history = started.historyToken

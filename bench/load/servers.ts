@@ -40,17 +40,28 @@ export function analyticsPath(now = Date.now()): string {
   return `/api/analytics?from=${from}&to=${to}&granularity=day`
 }
 
-/** An answer the bare server gives back as it was given: status, headers and body. */
+/**
+ * An answer the bare server gives back as it was given: status, headers and body; with `spendMicros`, after
+ * keeping its one thread busy that long on each request.
+ */
 export interface StoredAnswer {
   status: number
   headers: Record<string, string>
   body: string
+  spendMicros?: number
+}
+
+/** Keeps the thread busy for `micros` microseconds, computing nothing: the stand-in for a route's work. */
+function spend(micros: number): void {
+  const until = performance.now() + micros / 1_000
+  while (performance.now() < until);
 }
 
 /**
  * A bare @hono/node-server. `/` answers a small JSON. `PUT /answer` stores an answer that `GET /answer` then
  * gives back as it is, with nothing computed: what serving exactly the API's answer (its headers included)
- * costs at the least.
+ * costs at the least. With a `spendMicros`, the same answer from a server as costly per request as the API but
+ * doing nothing else: no promises, no garbage, no database, no log line.
  */
 export function runHelloWorld(): void {
   let answer: StoredAnswer | undefined
@@ -63,6 +74,7 @@ export function runHelloWorld(): void {
       })
     }
     if (!answer) return new Response('No answer stored', { status: 404 })
+    if (answer.spendMicros) spend(answer.spendMicros)
     return new Response(answer.body, { status: answer.status, headers: answer.headers })
   }
   serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
