@@ -62,3 +62,18 @@ export async function withDatabase<T>(
     await admin.end()
   }
 }
+
+/**
+ * Vacuums and analyses the database at `url`: what autovacuum does within minutes of many rows written, done at
+ * once, so that what a bulk insertion left (a rollup row rewritten by every order's trigger leaves a dead version
+ * each time) is cleaned before a measurement rather than whenever autovacuum comes, during it or not at all.
+ */
+export async function vacuumAnalyze(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query('vacuum analyze')
+  } finally {
+    await client.end()
+  }
+}
