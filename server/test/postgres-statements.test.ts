@@ -45,8 +45,8 @@ it("keeps the customer's page statement prepared by name, and leaves other state
     now: 1,
   })
   const dataKey = Buffer.alloc(32, 7)
-  const first = await readMe(oneConnection, userId, 5, dataKey)
-  const again = await readMe(oneConnection, userId, 5, dataKey)
+  const first = await readMe(oneConnection, userId, dataKey)
+  const again = await readMe(oneConnection, userId, dataKey)
   expect(again).toEqual(first)
   expect(first?.email).toBe('prepared@example.test')
 
@@ -166,5 +166,57 @@ it('places an order in one round trip, on its own; a refused one leaves nothing 
     expect(Number(jobs.rows[0]?.count)).toBe(1)
   } finally {
     await counted.destroy()
+  }
+})
+
+it("keeps one plan for the customer's page, reading orders by the account's index, when one customer holds most orders", async () => {
+  // Statistics as a young panel has them: one reseller with thousands of orders, a customer with none.
+  const reseller = await createAccount(oneConnection, {
+    email: 'reseller@example.test',
+    passwordHash: null,
+    now: 1,
+  })
+  const newcomer = await createAccount(oneConnection, {
+    email: 'newcomer@example.test',
+    passwordHash: null,
+    now: 1,
+  })
+  const serviceId = await addService(oneConnection, 'plan-likes', 1_000_000)
+  await sql`
+    insert into orders (user_id, service_id, service_type, target_url, quantity, charge, status, created_at,
+      updated_at)
+    select ${reseller}, ${serviceId}, 'likes', 'https://social.example/p/' || n, 100, 1000, 'completed', n, n
+    from generate_series(1, 5000) as n`.execute(oneConnection)
+  await sql`analyze`.execute(oneConnection)
+
+  // A connection of its own, which has prepared nothing yet, as a connection of the API's pool starts.
+  const fresh = createDatabase({ databaseUrl: test.url, schema: test.schema, poolSize: 1 })
+  try {
+    const dataKey = Buffer.alloc(32, 7)
+    for (let run = 0; run < 8; run++) {
+      expect((await readMe(fresh, newcomer, dataKey))?.orders).toEqual([])
+    }
+    expect((await readMe(fresh, reseller, dataKey))?.orders).toHaveLength(50)
+
+    const { rows } = await sql<{ name: string; generic_plans: string }>`
+      select name, generic_plans from pg_prepared_statements
+      where statement like '%"unread_notifications"%'`.execute(fresh)
+    const page = rows[0]
+    if (!page) throw new Error('The page statement is not prepared on the connection')
+    // PostgreSQL plans a prepared statement for the values of its first five runs, then keeps one plan for all
+    // unless that one looks dearer.
+    expect(Number(page.generic_plans)).toBeGreaterThan(0)
+    const plan = JSON.stringify(
+      (
+        await sql`explain (format json) execute ${sql.raw(page.name)}(${sql.raw(String(newcomer))})`.execute(
+          fresh,
+        )
+      ).rows,
+    )
+    // The account's index, not the primary key walked backwards in search of the account's orders.
+    expect(plan).toContain('"Index Name":"orders_user"')
+    expect(plan).not.toContain('"Index Name":"orders_pkey"')
+  } finally {
+    await fresh.destroy()
   }
 })

@@ -1,6 +1,6 @@
 import { microsToUsd, type Transaction } from '@engage/contract'
 import type { Db } from '../db/connect'
-import type { Expression } from 'kysely'
+import { type Expression, sql } from 'kysely'
 import type { LedgerEntry, Payment } from '../db/schema'
 import { InvalidCursorError, type Page } from './orders'
 
@@ -190,7 +190,9 @@ export function transactionLedgerRows(db: Db, userId: number | Expression<number
   return db
     .selectFrom('ledger_entries')
     .where('user_id', '=', userId)
-    .where('reference', 'not like', `${PAYMENT_REFERENCE_PREFIX}%`)
+    // Written in the SQL rather than sent as a value: the same in every run, and PostgreSQL plans a pattern it
+    // cannot see as if it matched anything.
+    .where('reference', 'not like', sql.lit(`${PAYMENT_REFERENCE_PREFIX}%`))
 }
 
 /** A user's payments, which the transaction list shows as deposits. */

@@ -4,7 +4,6 @@ import {
   type ContactMethod,
   EMAIL_ALREADY_REGISTERED,
   FAILED_TO_SAVE_SETTINGS,
-  ME_RECENT_LIMIT,
   type MeResponse,
   microsToUsd,
   type Update,
@@ -33,11 +32,11 @@ registerRoute(
     const { db, clock, config } = c.get('deps')
     const userId = c.get('workspace').accountId
     // The account's data came with the session; the tabs every customer shares come from memory.
-    let me = toMeRead(c.get('sessionRow') as MeSessionRow, ME_RECENT_LIMIT, config.dataKey)
+    let me = toMeRead(c.get('sessionRow') as MeSessionRow, config.dataKey)
     if (me?.aiPresetsAt === null) {
       // The first /me gives the account its AI presets, then reads again to show them.
       await ensureAiPresets(db, userId, clock.now())
-      me = await readMe(db, userId, ME_RECENT_LIMIT, config.dataKey)
+      me = await readMe(db, userId, config.dataKey)
     }
     if (!me) throw new Error(`The signed-in account ${String(userId)} has no row`)
     // In another person's workspace the money, orders and settings are its account's; the name, photo and
@@ -80,7 +79,7 @@ registerRoute(
     }
     return c.json(body, 200)
   },
-  { sessionRead: readMeWithSession(ME_RECENT_LIMIT) },
+  { sessionRead: readMeWithSession },
 )
 
 userRoutes.use('/user/*', requireAuth)
