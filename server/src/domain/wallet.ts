@@ -187,12 +187,14 @@ export async function listTransactions(
 
 /** A user's ledger entries that the transaction list shows (a deposit shows as its payment instead). */
 export function transactionLedgerRows(db: Db, userId: number | Expression<number>) {
-  return db
-    .selectFrom('ledger_entries')
-    .where('user_id', '=', userId)
-    // Written in the SQL rather than sent as a value: the same in every run, and PostgreSQL plans a pattern it
-    // cannot see as if it matched anything.
-    .where('reference', 'not like', sql.lit(`${PAYMENT_REFERENCE_PREFIX}%`))
+  return (
+    db
+      .selectFrom('ledger_entries')
+      .where('user_id', '=', userId)
+      // Written in the SQL rather than sent as a value: the same in every run, and PostgreSQL plans a pattern it
+      // cannot see as if it matched anything.
+      .where('reference', 'not like', sql.lit(`${PAYMENT_REFERENCE_PREFIX}%`))
+  )
 }
 
 /** A user's payments, which the transaction list shows as deposits. */
