@@ -272,6 +272,9 @@ async function readAnswer(url: string, headers: Record<string, string> = {}): Pr
   }
 }
 
+/** The request that has the bare server give back the answer it was given. */
+const STORED_ANSWER: AutocannonRequest[] = [{ method: 'GET', path: '/answer' }]
+
 /** Gives the bare server `answer`, to give back at `/answer`. */
 async function storeAnswer(helloUrl: string, answer: StoredAnswer): Promise<void> {
   const stored = await fetch(`${helloUrl}/answer`, { method: 'PUT', body: JSON.stringify(answer) })
@@ -294,7 +297,7 @@ export async function measureApi(
         await measure('GET /api/get-services', database, api, [{ method: 'GET', path: '/api/get-services' }]),
       )
       await storeAnswer(hello.url, await readAnswer(`${api.url}/api/get-services`))
-      rows.push(await measure(SAME_ANSWER_SCENARIO, database, hello, [{ method: 'GET', path: '/answer' }]))
+      rows.push(await measure(SAME_ANSWER_SCENARIO, database, hello, STORED_ANSWER))
     }
     const meToken = rotatingTokens(api.tokens)
     if (wanted('GET /api/user/me')) {
@@ -311,13 +314,11 @@ export async function measureApi(
       // yardstick.
       const answer = await readAnswer(`${api.url}/api/user/me`, { Authorization: `Bearer ${meToken()}` })
       await storeAnswer(hello.url, answer)
-      const bare = await measure(ME_SAME_ANSWER_SCENARIO, database, hello, [
-        { method: 'GET', path: '/answer' },
-      ])
+      const bare = await measure(ME_SAME_ANSWER_SCENARIO, database, hello, STORED_ANSWER)
       rows.push(bare)
       if (me.cpuMicros !== undefined && bare.cpuMicros !== undefined) {
         await storeAnswer(hello.url, { ...answer, spendMicros: Math.max(0, me.cpuMicros - bare.cpuMicros) })
-        rows.push(await measure(ME_SAME_COST_SCENARIO, database, hello, [{ method: 'GET', path: '/answer' }]))
+        rows.push(await measure(ME_SAME_COST_SCENARIO, database, hello, STORED_ANSWER))
       }
     }
     // Before the orders are placed: their dispatch jobs keep the worker in the same process busy afterwards.

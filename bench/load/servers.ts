@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 import net from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { loadConfig } from '../../server/src/config'
-import { createDatabase, migrate } from '../../server/src/db/connect'
+import { createDatabase, isPostgresUrl, migrate } from '../../server/src/db/connect'
 import { credit } from '../../server/src/domain/ledger'
 import { createSession, type SessionPolicy, sessionPolicy } from '../../server/src/domain/sessions'
 import { systemClock } from '../../server/src/domain/clock'
@@ -209,6 +209,8 @@ export async function runApi(): Promise<void> {
       ? undefined
       : await customerWithHistory(db, now, sessionPolicy(config))
   await db.destroy()
+  // The history's orders were placed over a year: PostgreSQL's autovacuum would long have cleaned up after them.
+  if (historyToken !== undefined && isPostgresUrl(config.databaseUrl)) await vacuumAnalyze(config.databaseUrl)
   keep(await startBuiltServer(env, logFile), { tokens, historyToken })
 }
 
@@ -287,8 +289,6 @@ async function customerWithHistory(
       )
       .execute()
   }
-  // The orders were placed over a year: PostgreSQL's autovacuum would long have cleaned up after them.
-  if (process.env.BENCH_DATABASE_URL) await vacuumAnalyze(process.env.BENCH_DATABASE_URL)
   return (await createSession(db, userId, now, policy)).token
 }
 
