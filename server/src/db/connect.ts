@@ -107,7 +107,17 @@ export function keepPrepared(sqlText: string): string {
   return sqlText
 }
 
-/** The pool, its clients sending the statements marked by keepPrepared by name. */
+type QueryCallback = (error: Error | null, result: unknown) => void
+
+/**
+ * The pool, its clients sending the statements marked by keepPrepared by name.
+ *
+ * Each statement is handed to node-postgres with a callback, and the promise Kysely awaits is made here. Asked
+ * for a promise instead, node-postgres's results outlive the garbage collector's young generation: measured with
+ * `--trace-gc-nvp`, a loop of one 51-row select promoted 10 MB to the old generation at every young collection
+ * and paused 16 ms each time, against nothing promoted and 0.3 ms with a callback (as `pg.Pool#query` calls it).
+ * Those pauses were the slowest answers of a customer's order list.
+ */
 function withPreparedStatements(pool: pg.Pool): pg.Pool {
   const named = new WeakSet<pg.PoolClient>()
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>
@@ -115,10 +125,26 @@ function withPreparedStatements(pool: pg.Pool): pg.Pool {
     const client = await connect()
     if (!named.has(client)) {
       named.add(client)
-      const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown
-      client.query = ((config: unknown, values?: unknown) => {
-        const name = typeof config === 'string' ? preparedNames.get(config) : undefined
-        return name === undefined ? query(config, values) : query({ name, text: config, values })
+      const query = client.query.bind(client) as (
+        config: unknown,
+        values?: unknown,
+        done?: QueryCallback,
+      ) => unknown
+      client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
+        // A cursor, or a caller that brings its own callback, is passed on as it is.
+        if (typeof config !== 'string' || callback !== undefined || typeof values === 'function') {
+          return query(config, values, callback as QueryCallback | undefined)
+        }
+        const name = preparedNames.get(config)
+        return new Promise((resolve, reject) => {
+          const done: QueryCallback = (error, result) => (error ? reject(error) : resolve(result))
+          if (name === undefined) query(config, values, done)
+          else query({ name, text: config, values }, done)
+        }).catch((error: unknown) => {
+          // As node-postgres does: the trace leads back to the statement's caller, not to the socket's read.
+          if (error instanceof Error) Error.captureStackTrace(error)
+          throw error
+        })
       }) as typeof client.query
     }
     return client
