@@ -17,7 +17,9 @@ import { createTestDatabase, type TestDatabase } from './support/database'
 import { addService, uniqueLink } from './support/services'
 
 // On PostgreSQL the statements of every request are sent by name (keepPrepared in db/connect.ts), so each
-// connection parses them once and PostgreSQL can keep their plan; every other statement stays unnamed.
+// connection parses them once and PostgreSQL can keep their plan; every other statement stays unnamed. The pool's
+// clients hand every statement to node-postgres with a callback, which lets each result go with the young
+// generation's next collection.
 // PostgreSQL only: SQLite keeps every statement prepared itself (see sqlite-statements.test.ts).
 
 let test: TestDatabase
@@ -170,24 +172,31 @@ it('places an order in one round trip, on its own; a refused one leaves nothing 
   }
 })
 
-it("keeps one plan for the customer's page, reading orders by the account's index, when one customer holds most orders", async () => {
-  // Statistics as a young panel has them: one reseller with thousands of orders, a customer with none.
-  const reseller = await createAccount(oneConnection, {
-    email: 'reseller@example.test',
+/** A new account `name`@example.test with `count` completed orders of a service of its own. */
+async function accountWithOrders(name: string, count: number): Promise<number> {
+  const userId = await createAccount(oneConnection, {
+    email: `${name}@example.test`,
     passwordHash: null,
     now: 1,
   })
+  const serviceId = await addService(oneConnection, `${name}-likes`, 1_000_000)
+  await sql`
+    insert into orders (user_id, service_id, service_type, target_url, quantity, charge, status, created_at,
+      updated_at)
+    select ${userId}, ${serviceId}, 'likes', cast(${`https://social.example/${name}/`} as text) || n, 100, 1000,
+      'completed', n, n
+    from generate_series(1, ${count}) as n`.execute(oneConnection)
+  return userId
+}
+
+it("keeps one plan for the customer's page, reading orders by the account's index, when one customer holds most orders", async () => {
+  // Statistics as a young panel has them: one reseller with thousands of orders, a customer with none.
+  const reseller = await accountWithOrders('reseller', 5_000)
   const newcomer = await createAccount(oneConnection, {
     email: 'newcomer@example.test',
     passwordHash: null,
     now: 1,
   })
-  const serviceId = await addService(oneConnection, 'plan-likes', 1_000_000)
-  await sql`
-    insert into orders (user_id, service_id, service_type, target_url, quantity, charge, status, created_at,
-      updated_at)
-    select ${reseller}, ${serviceId}, 'likes', 'https://social.example/p/' || n, 100, 1000, 'completed', n, n
-    from generate_series(1, 5000) as n`.execute(oneConnection)
   await sql`analyze`.execute(oneConnection)
 
   // A connection of its own, which has prepared nothing yet, as a connection of the API's pool starts.
@@ -232,17 +241,7 @@ function oldGeneration(heap: Collection['beforeGC']): number {
 }
 
 it('lets the young generation collect the rows of every statement once they are read', async () => {
-  const customer = await createAccount(oneConnection, {
-    email: 'rows@example.test',
-    passwordHash: null,
-    now: 1,
-  })
-  const serviceId = await addService(oneConnection, 'rows-likes', 1_000_000)
-  await sql`
-    insert into orders (user_id, service_id, service_type, target_url, quantity, charge, status, created_at,
-      updated_at)
-    select ${customer}, ${serviceId}, 'likes', 'https://social.example/rows/' || n, 100, 1000, 'completed', n, n
-    from generate_series(1, 60) as n`.execute(oneConnection)
+  const customer = await accountWithOrders('rows', 60)
 
   // A page of 51 orders at a time, as the order list reads them, while the young generation is collected again
   // and again. A collection moves to the old generation what has survived two; a page read and dropped must never
