@@ -41,8 +41,14 @@ function place(url: string): string {
     return rest[0]?.startsWith('@') ? `${rest[0]}/${rest[1]}` : (rest[0] ?? url)
   }
   if (url.startsWith('node:')) return url
-  const root = url.indexOf('/server/src/')
+  const root = ownRoot(url)
   return root === -1 ? url.replace(/^file:\/\//, '') : url.slice(root + 1)
+}
+
+/** Where the server's own path begins in a frame's URL: its sources, or the build `pnpm start` runs; else -1. */
+function ownRoot(url: string): number {
+  const source = url.indexOf('/server/src/')
+  return source !== -1 ? source : url.indexOf('/server/dist/')
 }
 
 const label = (node: ProfileNode) =>
@@ -77,7 +83,7 @@ for (const [id, micros] of selfTime) {
       seenAny.add(any)
       inclusiveAll.set(any, (inclusiveAll.get(any) ?? 0) + micros)
     }
-    if (!frame.callFrame.url.includes('/server/src/')) continue
+    if (ownRoot(frame.callFrame.url) === -1) continue
     if (seen.has(any)) continue
     seen.add(any)
     inclusiveOwn.set(any, (inclusiveOwn.get(any) ?? 0) + micros)
