@@ -40,17 +40,15 @@ const idleIds = new Set(
 
 /** Each sample's time from the profile's start, in µs; a sample's weight is the delta that precedes it. */
 const sampleTimes: number[] = []
-profile.timeDeltas.reduce((time, delta) => {
-  sampleTimes.push(time + delta)
-  return time + delta
-}, 0)
+let elapsed = 0
+for (const delta of profile.timeDeltas) sampleTimes.push((elapsed += delta))
 const weight = (index: number) => profile.timeDeltas[index] ?? 0
 
 /**
  * The samples [first, last) of the `seconds`-long window with the most busy (non-idle) time: one pass of a
  * window sliding over the samples.
  */
-function busiestWindow(seconds: number): { first: number; last: number; busy: number } {
+function busiestWindow(seconds: number): { first: number; last: number } {
   const span = seconds * 1e6
   let best = { first: 0, last: 0, busy: -1 }
   let first = 0
