@@ -1,7 +1,7 @@
 // The one table the load benchmark prints, with a line per target.
 
 import os from 'node:os'
-import { CONNECTIONS, SECONDS } from './config'
+import { CONNECTIONS, SECONDS, WARMUP_SECONDS } from './config'
 import { type Row, TARGETS } from './measure'
 
 /**
@@ -68,7 +68,8 @@ export function printTable(rows: Row[]): void {
   )
   console.log(`\nTargets:\n${verdicts.map((verdict) => `  ${verdict}`).join('\n')}`)
   console.log(
-    `\n${CONNECTIONS} connections unless said, ${SECONDS} s per measurement, ${os.cpus().length} CPUs, ` +
+    `\n${CONNECTIONS} connections unless said, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s of warm-up, ` +
+      `${os.cpus().length} CPUs, ` +
       `Node ${process.version}, load average ${os
         .loadavg()
         .map((load) => load.toFixed(2))
