@@ -3,13 +3,14 @@
 //   pnpm bench:load                                (root script)
 //   pnpm --filter ./server exec tsx ../bench/load.ts
 //   BENCH_ONLY=user/me BENCH_DATABASES=sqlite BENCH_PROFILE=/tmp/profiles pnpm bench:load
+//   BENCH_ONLY=user/me BENCH_DATABASES=sqlite BENCH_PERF=/tmp/perf pnpm bench:load   (then bench/perf-summary.ts)
 //
 // In one run: the API as it ships (the build `pnpm start` runs, server/dist/server/main.js, with plain node and
 // its JSON log lines written to a file) on a fresh SQLite file and, when PostgreSQL answers (DATABASE_URL, else
 // 127.0.0.1:5432), on a fresh PostgreSQL database, each compared with a bare @hono/node-server hello-world
 // measured just before it. Every server runs in a child process of its own, so autocannon (in this process) does
 // not share an event loop with it. Measured at BENCH_CONNECTIONS (32) connections for BENCH_SECONDS (5) each,
-// after a 1 s warm-up: hello-world, GET /api/get-services, GET /api/user/me, the first page of GET
+// after BENCH_WARMUP_SECONDS (8) of warm-up: hello-world, GET /api/get-services, GET /api/user/me, the first page of GET
 // /api/orders/get for a customer with 100,000 orders (one connection), GET /api/analytics of the same customer
 // over 366 days by day (their orders spread over the year; one connection), POST /api/orders/create (distinct links,
 // 64 funded customers in turn); and on PostgreSQL the same orders across two API processes and one worker

@@ -177,6 +177,27 @@ function cpuText(row: Row, server = 'server'): string {
   )
 }
 
+/**
+ * With BENCH_PERF=<dir>, Linux's `perf` samples the server process (the kernel's side of it too) for the measured
+ * seconds, into <dir>/<scenario>-<database>.data for bench/perf-summary.ts; resolves once the file is written.
+ * Sampling slows the server: the figures of such a run are not the ones to quote.
+ */
+function recordPerf(scenario: string, database: string, pid: number | undefined): Promise<void> {
+  const dir = process.env.BENCH_PERF
+  if (!dir || pid === undefined) return Promise.resolve()
+  fs.mkdirSync(dir, { recursive: true })
+  const name = `${scenario}-${database}`.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')
+  const output = path.join(path.resolve(dir), `${name}.data`)
+  const args = ['record', '-q', '-e', 'cpu-clock', '-F', '2000', '-g', '-p', String(pid), '-o', output]
+  return new Promise((resolve, reject) => {
+    const perf = spawn('perf', [...args, '--', 'sleep', String(SECONDS)], { stdio: 'inherit' })
+    perf.once('error', reject)
+    perf.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`perf record exited with ${String(code)}`)),
+    )
+  })
+}
+
 async function measure(
   scenario: string,
   database: string,
@@ -187,7 +208,10 @@ async function measure(
   const { url } = server
   await autocannon({ url, connections, duration: WARMUP_SECONDS, requests })
   const before = readCpu([server.pid], database)
-  const result = await autocannon({ url, connections, duration: SECONDS, requests })
+  const [result] = await Promise.all([
+    autocannon({ url, connections, duration: SECONDS, requests }),
+    recordPerf(scenario, database, server.pid),
+  ])
   const after = readCpu([server.pid], database)
   const row: Row = {
     ...cpuUse(before, after, result.requests.average * SECONDS),
