@@ -10,8 +10,8 @@
 // 127.0.0.1:5432), on a fresh PostgreSQL database, each compared with a bare @hono/node-server hello-world
 // measured just before it. Every server runs in a child process of its own, so autocannon (in this process) does
 // not share an event loop with it. Measured at BENCH_CONNECTIONS (32) connections for BENCH_SECONDS (5) each,
-// after BENCH_WARMUP_SECONDS (8) of warm-up: hello-world, GET /api/get-services, GET /api/user/me, the first page of GET
-// /api/orders/get for a customer with 100,000 orders (one connection), GET /api/analytics of the same customer
+// after BENCH_WARMUP_SECONDS (8) of warm-up: hello-world, GET /api/get-services, GET /api/user/me, the first page
+// of GET /api/orders/get for a customer with 100,000 orders (one connection), GET /api/analytics of the same customer
 // over 366 days by day (their orders spread over the year; one connection), POST /api/orders/create (distinct links,
 // 64 funded customers in turn); and on PostgreSQL the same orders across two API processes and one worker
 // process on one database (half the connections on each API process). Beside get-services and user/me, the
