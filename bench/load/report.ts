@@ -69,8 +69,8 @@ export function printTable(rows: Row[]): void {
   console.log(`\nTargets:\n${verdicts.map((verdict) => `  ${verdict}`).join('\n')}`)
   console.log(
     `\n${CONNECTIONS} connections unless said, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s of warm-up, ` +
-      `${os.cpus().length} CPUs, ` +
-      `Node ${process.version}, load average ${os
+      `${os.cpus().length} CPUs, Node ${process.version}, ` +
+      `load average ${os
         .loadavg()
         .map((load) => load.toFixed(2))
         .join(' ')}; ` +
