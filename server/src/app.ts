@@ -7,7 +7,7 @@ import { handleError, handleNotFound, HttpError, REQUEST_BODY_TOO_LARGE } from '
 import { idempotent } from './http/idempotency'
 import { createLiveHub } from './live/hub'
 import { rejectControlCharacters } from './http/input-guard'
-import { noStoreWithCredentials, securityHeaders } from './http/security'
+import { answerHeaders } from './http/security'
 import type { Metrics } from './ops/metrics'
 import { requestLog } from './ops/request-log'
 import { adminRoutes } from './routes/admin'
@@ -55,13 +55,12 @@ export function createApp(callerDeps: AppDeps, served?: { metrics: Metrics }) {
   // A served process (main.ts) logs one JSON line per request and measures it; tests calling the API leave it out.
   if (served)
     app.use(requestLog({ logger: deps.logger, trustProxy: deps.config.trustProxy, metrics: served.metrics }))
-  app.use(securityHeaders())
+  app.use(answerHeaders())
   app.use(async (c, next) => {
     c.set('deps', deps)
     await next()
   })
   app.use(rejectControlCharacters())
-  app.use('/api/*', noStoreWithCredentials())
   const limitStreamedBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {

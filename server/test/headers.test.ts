@@ -1,6 +1,7 @@
 import { INTERNAL_SERVER_ERROR, NOT_FOUND } from '@engage/contract'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import type { Logger } from '../src/logger'
+import { listen } from '../src/ops/listen'
 import { authed, createTestApp, signUp, type TestApp } from './support/app'
 
 let t: TestApp
@@ -32,7 +33,21 @@ function expectSecureHeaders(response: Response) {
   expect(response.headers.get('X-Powered-By')).toBeNull()
 }
 
-describe('secure headers', () => {
+/**
+ * The two ways the app answers: in the process (`app.request()`, as most tests call it) and served by Node over
+ * HTTP, as it runs in production, where the every-answer headers are set on Node's response instead.
+ */
+const transports = ['in the process', 'served over HTTP'] as const
+type Request = (path: string, init?: RequestInit) => Promise<Response>
+
+async function requester(transport: (typeof transports)[number]): Promise<Request> {
+  if (transport === 'in the process') return async (path, init) => t.app.request(path, init)
+  const served = await listen(t.app.fetch, '127.0.0.1', 0)
+  onTestFinished(() => served.close())
+  return (path, init) => fetch(`${served.url}${path}`, init)
+}
+
+describe.each(transports)('answered %s', (transport) => {
   it.each([
     ['a public JSON answer', '/api/openapi.json', undefined],
     ['the docs page', '/api/docs', undefined],
@@ -43,13 +58,13 @@ describe('secure headers', () => {
       '/api/signin',
       { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } },
     ],
-  ])('are on %s', async (_case, path, init) => {
-    expectSecureHeaders(await t.app.request(path, init))
+  ])('the secure headers are on %s', async (_case, path, init) => {
+    const request = await requester(transport)
+    expectSecureHeaders(await request(path, init))
   })
-})
 
-describe('caching of authenticated answers', () => {
   it('marks every answer to a signed-in request no-store, a refusal included', async () => {
+    const request = await requester(transport)
     const user = await signUp(t)
     for (const path of [
       '/api/user/me',
@@ -57,17 +72,32 @@ describe('caching of authenticated answers', () => {
       '/api/wallet/transactions',
       '/api/user/no-such-thing',
     ]) {
-      const response = await t.app.request(path, { headers: authed(user.token) })
+      const response = await request(path, { headers: authed(user.token) })
       expect(response.headers.get('Cache-Control'), path).toBe('no-store')
     }
-    const badToken = await t.app.request('/api/user/me', { headers: authed('not-a-token') })
+    const badToken = await request('/api/user/me', { headers: authed('not-a-token') })
     expect(badToken.status).toBe(401)
     expect(badToken.headers.get('Cache-Control')).toBe('no-store')
   })
 
-  it('leaves public answers to their own policy', async () => {
-    const services = await t.app.request('/api/get-services')
-    expect(services.headers.get('Cache-Control')).not.toBe('no-store')
+  it("leaves public answers to their own policy, and a route's own header wins", async () => {
+    const request = await requester(transport)
+    const services = await request('/api/get-services')
+    expect(services.headers.get('Cache-Control')).toMatch(/^public, /)
+    expect(services.headers.get('ETag')).toMatch(/^"/)
+    expect(services.headers.get('Access-Control-Allow-Origin')).toBe('*')
+    expect(services.headers.get('Vary')).toBe('Origin')
+    expectSecureHeaders(services)
+    // Sent with a token, the public list keeps its own caching: only answers without a policy get no-store.
+    const user = await signUp(t)
+    const withToken = await request('/api/get-services', { headers: authed(user.token) })
+    expect(withToken.headers.get('Cache-Control')).toMatch(/^public, /)
+    const revalidated = await request('/api/get-services', {
+      headers: { 'If-None-Match': services.headers.get('ETag') ?? '' },
+    })
+    expect(revalidated.status).toBe(304)
+    expect(revalidated.headers.get('ETag')).toBe(services.headers.get('ETag'))
+    expectSecureHeaders(revalidated)
   })
 })
 

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppEnv } from '../src/app'
-import { securityHeaders } from '../src/http/security'
+import { answerHeaders } from '../src/http/security'
 import { handleError, handleNotFound } from '../src/http/errors'
 import {
   ASSET_CACHE_CONTROL,
@@ -97,7 +97,7 @@ describe('the widget files and demo page', () => {
     const app = new Hono<AppEnv>()
     app.onError(handleError)
     app.notFound(handleNotFound)
-    app.use(securityHeaders())
+    app.use(answerHeaders())
     app.use(async (c, next) => {
       c.set('deps', t.deps)
       await next()

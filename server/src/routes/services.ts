@@ -5,7 +5,7 @@ import { listContactMethods } from '../domain/panel-content'
 import { listCatalogue } from '../domain/service-catalogue'
 import { serviceCatalogue } from '../domain/services'
 import { registerRoute } from '../http/register-route'
-import { setAnswerHeader } from '../http/security'
+import { presetAnswerHeader, setAnswerHeader, setRouteHeader } from '../http/security'
 import type { AppEnv } from '../http/env'
 
 // GET /api/get-services (public): service name → price per unit in USD, what the landing page, the widget and
@@ -53,9 +53,10 @@ const widgetPreflight = cors({
 const widgetCors: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.method === 'OPTIONS') return widgetPreflight(c, next)
   const origin = allowedOrigin(c.req.header('origin') ?? '', c)
-  if (origin !== null) c.header('Access-Control-Allow-Origin', origin)
+  if (origin !== null) setRouteHeader(c, 'Access-Control-Allow-Origin', origin)
+  const preset = presetAnswerHeader(c, 'Vary', 'Origin')
   await next()
-  setAnswerHeader(c, 'Vary', 'Origin', true)
+  if (!preset) setAnswerHeader(c, 'Vary', 'Origin', true)
 }
 
 export const serviceRoutes = new Hono<AppEnv>()
@@ -64,14 +65,15 @@ serviceRoutes.use('/services', widgetCors)
 
 registerRoute(serviceRoutes, 'getServices', async (c) => {
   const catalogue = await serviceCatalogue(c.get('deps').db)
-  const headers = { 'Cache-Control': CACHE_CONTROL, ETag: catalogue.pricesEtag }
-  if (matchesEtag(c.req.header('If-None-Match'), catalogue.pricesEtag)) return c.body(null, 304, headers)
-  return c.body(catalogue.pricesJson, 200, { ...headers, 'Content-Type': 'application/json' })
+  setRouteHeader(c, 'Cache-Control', CACHE_CONTROL)
+  setRouteHeader(c, 'ETag', catalogue.pricesEtag)
+  if (matchesEtag(c.req.header('If-None-Match'), catalogue.pricesEtag)) return c.body(null, 304)
+  return c.body(catalogue.pricesJson, 200, { 'Content-Type': 'application/json' })
 })
 
 registerRoute(serviceRoutes, 'listServices', async (c) => {
   const { services } = await serviceCatalogue(c.get('deps').db)
-  c.header('Cache-Control', CACHE_CONTROL)
+  setRouteHeader(c, 'Cache-Control', CACHE_CONTROL)
   return c.json(
     services.map((service) => ({
       id: String(service.id),
@@ -89,13 +91,13 @@ registerRoute(serviceRoutes, 'listServices', async (c) => {
 })
 
 registerRoute(serviceRoutes, 'listContactMethods', async (c) => {
-  c.header('Cache-Control', CACHE_CONTROL)
+  setRouteHeader(c, 'Cache-Control', CACHE_CONTROL)
   return c.json(await listContactMethods(c.get('deps').db), 200)
 })
 
 // The services catalogue, public like the price list (the /services page is shown signed out too).
 registerRoute(serviceRoutes, 'serviceCatalogue', async (c) => {
   const services = await listCatalogue(c.get('deps').db, c.get('deps').clock.now())
-  c.header('Cache-Control', CACHE_CONTROL)
+  setRouteHeader(c, 'Cache-Control', CACHE_CONTROL)
   return c.json({ services })
 })
