@@ -14,20 +14,23 @@ import type { AppEnv } from './env'
 // tests that call the app in the process) there is no Node response, and they are added to the finished answer
 // where it has none of its own: the same headers, which the tests over HTTP check in the served form.
 
+/** The Content-Security-Policy of every answer, directive by directive; the panel's pages extend it. */
+export const POLICY_DIRECTIVES: readonly string[] = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+]
+
 /** The secure headers of every answer. */
 export const SECURE_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; '),
+  'Content-Security-Policy': POLICY_DIRECTIVES.join('; '),
   // The Google sign-in popup posts its result back to the window that opened it; 'same-origin' would cut that
   // link once the popup has visited Google.
   'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',

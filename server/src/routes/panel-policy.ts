@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { POLICY_DIRECTIVES } from '../http/security'
 
 // The Content-Security-Policy of the panel's pages (panel.ts, signed-in-page.ts).
 
@@ -32,17 +33,11 @@ export function pagePolicy(html: string, rendered?: RenderedPagePolicy): string 
     ...(rendered ? [`'nonce-${rendered.nonce}'`] : []),
   ]
   const styles = inlineHashes(html, /<style[^>]*>([\s\S]*?)<\/style>/g)
-  return [
-    "default-src 'self'",
-    ["script-src 'self'", ...scripts].join(' '),
-    ["style-src 'self'", ...styles].join(' '),
-    ...(rendered ? ["style-src-attr 'unsafe-inline'"] : []),
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ')
+  return POLICY_DIRECTIVES.flatMap((directive) => {
+    if (directive.startsWith('script-src ')) return [[directive, ...scripts].join(' ')]
+    if (directive.startsWith('style-src ')) {
+      return [[directive, ...styles].join(' '), ...(rendered ? ["style-src-attr 'unsafe-inline'"] : [])]
+    }
+    return [directive]
+  }).join('; ')
 }
