@@ -29,7 +29,7 @@ export const POLICY_DIRECTIVES: readonly string[] = [
 ]
 
 /** The secure headers of every answer. */
-export const SECURE_HEADERS: Readonly<Record<string, string>> = {
+const SECURE_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': POLICY_DIRECTIVES.join('; '),
   // The Google sign-in popup posts its result back to the window that opened it; 'same-origin' would cut that
   // link once the popup has visited Google.
@@ -82,11 +82,28 @@ export function answerHeaders(): MiddlewareHandler<AppEnv> {
  * response when served by Node (true), else nothing (false), and the caller sets it on the finished answer with
  * `setAnswerHeader`.
  */
-export function presetAnswerHeader(c: Context<AppEnv>, name: string, value: string): boolean {
+function presetAnswerHeader(c: Context<AppEnv>, name: string, value: string): boolean {
   const outgoing = c.env?.outgoing
   if (!outgoing) return false
   outgoing.setHeader(name, value)
   return true
+}
+
+/**
+ * Gives the answer made by `next` the header `name`: on Node's response before it runs when served by Node,
+ * else on the finished answer (appended to the route's own with `append`). When `next` throws, the error
+ * handler makes the answer and nothing is set here.
+ */
+export async function withAnswerHeader(
+  c: Context<AppEnv>,
+  name: string,
+  value: string,
+  next: () => Promise<void>,
+  append = false,
+): Promise<void> {
+  if (presetAnswerHeader(c, name, value)) return next()
+  await next()
+  setAnswerHeader(c, name, value, append)
 }
 
 /**
@@ -102,7 +119,7 @@ export function setRouteHeader(c: Context<AppEnv>, name: string, value: string):
  * the whole answer into a new web Response first, which costs more than many a handler; the answer's own
  * headers are changed in place instead, unless they are read-only (an answer passed through from fetch()).
  */
-export function setAnswerHeader(c: Context, name: string, value: string, append = false): void {
+function setAnswerHeader(c: Context, name: string, value: string, append = false): void {
   try {
     if (append) c.res.headers.append(name, value)
     else c.res.headers.set(name, value)

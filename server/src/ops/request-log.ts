@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import { routePath } from 'hono/route'
 import type { AppEnv } from '../http/env'
-import { presetAnswerHeader, setAnswerHeader } from '../http/security'
+import { withAnswerHeader } from '../http/security'
 import type { Logger } from '../logger'
 import type { Metrics } from './metrics'
 import { runInRequest } from './request-context'
@@ -27,11 +27,10 @@ export function requestLog(options: {
     const started = performance.now()
     const offered = trustProxy ? c.req.header('x-request-id') : undefined
     const requestId = offered && REQUEST_ID.test(offered) ? offered : randomUUID()
-    const preset = presetAnswerHeader(c, 'X-Request-Id', requestId)
     let failed: unknown
     await runInRequest({ requestId }, async () => {
       try {
-        await next()
+        await withAnswerHeader(c, 'X-Request-Id', requestId, next)
       } catch (error) {
         failed = error
       }
@@ -40,7 +39,6 @@ export function requestLog(options: {
     const status = failed === undefined ? c.res.status : 500
     const route = routePath(c) || 'unmatched'
     const seconds = (performance.now() - started) / 1000
-    if (failed === undefined && !preset) setAnswerHeader(c, 'X-Request-Id', requestId)
     metrics?.observeRequest({ method: c.req.method, route, status, seconds })
     if (!QUIET_PATHS.has(c.req.path) || status >= 500) {
       const user = c.get('user') as { id: number } | undefined

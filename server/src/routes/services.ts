@@ -5,7 +5,7 @@ import { listContactMethods } from '../domain/panel-content'
 import { listCatalogue } from '../domain/service-catalogue'
 import { serviceCatalogue } from '../domain/services'
 import { registerRoute } from '../http/register-route'
-import { presetAnswerHeader, setAnswerHeader, setRouteHeader } from '../http/security'
+import { setRouteHeader, withAnswerHeader } from '../http/security'
 import type { AppEnv } from '../http/env'
 
 // GET /api/get-services (public): service name → price per unit in USD, what the landing page, the widget and
@@ -54,9 +54,7 @@ const widgetCors: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.method === 'OPTIONS') return widgetPreflight(c, next)
   const origin = allowedOrigin(c.req.header('origin') ?? '', c)
   if (origin !== null) setRouteHeader(c, 'Access-Control-Allow-Origin', origin)
-  const preset = presetAnswerHeader(c, 'Vary', 'Origin')
-  await next()
-  if (!preset) setAnswerHeader(c, 'Vary', 'Origin', true)
+  return withAnswerHeader(c, 'Vary', 'Origin', next, true)
 }
 
 export const serviceRoutes = new Hono<AppEnv>()
