@@ -10,6 +10,7 @@ import {
   analyticsPath,
   ORDER_HISTORY_SCENARIO,
   builtEntry,
+  profileFlags,
   start,
   stop,
   type StoredAnswer,
@@ -178,15 +179,24 @@ function cpuText(row: Row, server = 'server'): string {
 }
 
 /**
- * With BENCH_PERF=<dir>, Linux's `perf` samples the server process (the kernel's side of it too) for the measured
- * seconds, into <dir>/<scenario>-<database>.data for bench/perf-summary.ts; resolves once the file is written.
- * Sampling slows the server: the figures of such a run are not the ones to quote.
+ * With BENCH_PERF=<dir>, Linux's `perf` samples a server process (the kernel's side of it too) for the measured
+ * seconds, into <dir>/<scenario>-<database>[-<process>].data for bench/perf-summary.ts; resolves once the file is
+ * written. Sampling slows the server: the figures of such a run are not the ones to quote.
  */
-function recordPerf(scenario: string, database: string, pid: number | undefined): Promise<void> {
+function recordPerf(
+  scenario: string,
+  database: string,
+  pid: number | undefined,
+  processName?: string,
+): Promise<void> {
   const dir = process.env.BENCH_PERF
   if (!dir || pid === undefined) return Promise.resolve()
   fs.mkdirSync(dir, { recursive: true })
-  const name = `${scenario}-${database}`.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')
+  const name = [scenario, database, processName]
+    .filter((part) => part !== undefined)
+    .join('-')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
   const output = path.join(path.resolve(dir), `${name}.data`)
   const args = ['record', '-q', '-e', 'cpu-clock', '-F', '2000', '-g', '-p', String(pid), '-o', output]
   return new Promise((resolve, reject) => {
@@ -368,11 +378,11 @@ export const TWO_PROCESSES_SCENARIO = 'POST /api/orders/create, 2 API processes 
 
 /**
  * `pnpm worker` (the built server/dist/server/worker.js) in a child process on `env`'s database; resolves once it
- * works. Its log lines are read and dropped.
+ * works. Its log lines are read and dropped; BENCH_PROFILE=<dir> writes its CPU profile there.
  */
 function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [builtEntry('worker')], {
+    const child = spawn(process.execPath, [...profileFlags(), builtEntry('worker')], {
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -410,14 +420,13 @@ export async function measureTwoProcesses(databaseUrl: string): Promise<Row> {
   try {
     const second = await start('api', { ...env, BENCH_MORE_API: '1' })
     children.push(second.child)
-    children.push(
-      await startWorkerProcess({
-        DATABASE_URL: databaseUrl,
-        DATA_KEY: env.BENCH_DATA_KEY,
-        DATA_DIR: workerDataDir,
-        LOG_LEVEL: 'info',
-      }),
-    )
+    const worker = await startWorkerProcess({
+      DATABASE_URL: databaseUrl,
+      DATA_KEY: env.BENCH_DATA_KEY,
+      DATA_DIR: workerDataDir,
+      LOG_LEVEL: 'info',
+    })
+    children.push(worker)
     const apis = [first, second]
     const half = Math.max(1, Math.round(CONNECTIONS / apis.length))
     const run = (duration: number) =>
@@ -429,7 +438,12 @@ export async function measureTwoProcesses(databaseUrl: string): Promise<Row> {
     await run(WARMUP_SECONDS)
     const pids = apis.map((api) => api.pid)
     const before = readCpu(pids, 'postgres')
-    const results = await run(SECONDS)
+    const [results] = await Promise.all([
+      run(SECONDS),
+      recordPerf(TWO_PROCESSES_SCENARIO, 'postgres', first.pid, 'api-1'),
+      recordPerf(TWO_PROCESSES_SCENARIO, 'postgres', second.pid, 'api-2'),
+      recordPerf(TWO_PROCESSES_SCENARIO, 'postgres', worker.pid, 'worker'),
+    ])
     const after = readCpu(pids, 'postgres')
     const requestsPerSecond = results.reduce((sum, result) => sum + result.requests.average, 0)
     const row: Row = {

@@ -109,6 +109,12 @@ function freePort(): Promise<number> {
   })
 }
 
+/** With BENCH_PROFILE=<dir>, the flags that make a Node process write its CPU profile there as it exits. */
+export function profileFlags(): string[] {
+  const dir = process.env.BENCH_PROFILE
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : []
+}
+
 /**
  * Starts the built server (`node server/dist/server/main.js`, what `pnpm start` runs) with `env`, its JSON log
  * lines written to `logFile` as a production process writes them to its standard output, and resolves once
@@ -121,10 +127,7 @@ async function startBuiltServer(
   const entry = builtEntry('main')
   const port = await freePort()
   const log = fs.openSync(logFile, 'a')
-  const profile = process.env.BENCH_PROFILE
-    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
-    : []
-  const server = spawn(process.execPath, [...profile, entry], {
+  const server = spawn(process.execPath, [...profileFlags(), entry], {
     env: { PATH: process.env.PATH ?? '', ...env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', log, log],
   })
