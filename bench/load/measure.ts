@@ -438,11 +438,13 @@ export async function measureTwoProcesses(databaseUrl: string): Promise<Row> {
     await run(WARMUP_SECONDS)
     const pids = apis.map((api) => api.pid)
     const before = readCpu(pids, 'postgres')
+    const recorded: [number | undefined, string][] = [
+      ...apis.map((api, index): [number | undefined, string] => [api.pid, `api-${String(index + 1)}`]),
+      [worker.pid, 'worker'],
+    ]
     const [results] = await Promise.all([
       run(SECONDS),
-      recordPerf(TWO_PROCESSES_SCENARIO, 'postgres', first.pid, 'api-1'),
-      recordPerf(TWO_PROCESSES_SCENARIO, 'postgres', second.pid, 'api-2'),
-      recordPerf(TWO_PROCESSES_SCENARIO, 'postgres', worker.pid, 'worker'),
+      ...recorded.map(([pid, name]) => recordPerf(TWO_PROCESSES_SCENARIO, 'postgres', pid, name)),
     ])
     const after = readCpu(pids, 'postgres')
     const requestsPerSecond = results.reduce((sum, result) => sum + result.requests.average, 0)
