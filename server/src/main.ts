@@ -32,7 +32,7 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config, logger: Logger = consoleLogger): Promise<RunningServer> {
-  const db = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const db = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger })
   await migrate(db)
   const seeded = await seed(db, { demo: config.demo, now: systemClock.now() })
   if (seeded.servicesAdded > 0)

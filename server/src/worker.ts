@@ -26,7 +26,7 @@ async function main() {
     process.exit(1)
   }
   const logger = createJsonLogger({ level: config.logLevel, base: { process: 'worker' } })
-  const db = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const db = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger })
   await migrate(db)
   const smtpMailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom, logger) : undefined
   // WORKER_CONCURRENCY=0 only keeps the server's own worker off; a worker process always works.

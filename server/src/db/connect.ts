@@ -11,6 +11,8 @@ import {
   SqliteQueryCompiler,
 } from 'kysely'
 import pg from 'pg'
+import { consoleLogger, type Logger } from '../logger'
+import { startCheckpointer } from './checkpointer'
 import { migrations } from './migrations'
 import type { Database } from './schema'
 
@@ -27,6 +29,8 @@ export interface DatabaseOptions {
   schema?: string | undefined
   /** PostgreSQL pool size. */
   poolSize?: number | undefined
+  /** SQLite: where the checkpoint thread reports that it stopped (the console unless given). */
+  logger?: Logger | undefined
 }
 
 // bigint columns hold micro-USD and epoch milliseconds, far below 2^53: read them as numbers, not strings.
@@ -60,14 +64,22 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  // A checkpoint copies the log into the database file and waits for the disk twice, on the thread that answers
-  // requests. At the default of 1,000 pages one came every eighty orders or so and made an order cost about
-  // three times as long (measured: 761 against 274 µs); at 10,000 pages (a log of about 40 MB) the waits are
-  // ten times rarer and copy each page written again and again only once.
+  // A checkpoint copies the log into the database file and waits for the disk twice. A file database has a thread
+  // of its own for that (checkpointer.ts); this connection's automatic checkpoint is what lets a write start the
+  // log over once the thread has copied it, and bounds the log should the thread stop. At the default of 1,000
+  // pages one came every eighty orders or so, on the thread that answers requests, and made an order cost about
+  // three times as long (measured: 761 against 274 µs); at 10,000 pages (a log of about 40 MB) they are ten times
+  // rarer and copy each page written again and again only once.
   sqlite.pragma('wal_autocheckpoint = 10000')
-  return new Kysely<Database>({
-    dialect: new StablePlanSqliteDialect({ database: withStatementCache(sqlite) }),
-  })
+  const database = withStatementCache(sqlite)
+  if (file !== ':memory:') {
+    const checkpointer = startCheckpointer(location, options.logger ?? consoleLogger)
+    database.close = () => {
+      checkpointer.stop()
+      sqlite.close()
+    }
+  }
+  return new Kysely<Database>({ dialect: new StablePlanSqliteDialect({ database }) })
 }
 
 /**
