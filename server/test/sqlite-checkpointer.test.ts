@@ -88,7 +88,7 @@ describe('the SQLite checkpoint thread', () => {
     const checkpointer = startCheckpointer(path.join(dir, 'no such folder', 'lost.sqlite'), logger)
     await eventually(() => errors.length > 0, 'the thread reported its failure')
     expect(errors).toEqual([
-      'The SQLite checkpoint thread stopped; the request thread checkpoints the log on its own again',
+      'The SQLite checkpoint thread stopped; the connection that writes checkpoints the log on its own again',
     ])
     checkpointer.stop()
   })

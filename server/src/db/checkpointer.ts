@@ -69,7 +69,7 @@ export function startCheckpointer(location: string, logger: Logger): Checkpointe
   })
   thread.on('error', (error) => {
     logger.error(
-      'The SQLite checkpoint thread stopped; the request thread checkpoints the log on its own again',
+      'The SQLite checkpoint thread stopped; the connection that writes checkpoints the log on its own again',
       {
         database: location,
         error: error.message,
