@@ -42,10 +42,23 @@ async function writeNotes(db: Db, count: number): Promise<void> {
   }
 }
 
+/**
+ * Waits until `check` holds. A copy of the file made while the thread writes into it can catch a page half written
+ * and fail to open as a database: such a look counts as not yet, and the last failure is told if it never holds.
+ */
 async function eventually(check: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 10_000
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Still not true after 10 s: ${what}`)
+  let failure: unknown
+  for (;;) {
+    try {
+      if (check()) return
+    } catch (error) {
+      failure = error
+    }
+    if (Date.now() > deadline) {
+      const last = failure instanceof Error ? ` (last look: ${failure.message})` : ''
+      throw new Error(`Still not true after 10 s: ${what}${last}`)
+    }
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }
