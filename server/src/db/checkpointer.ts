@@ -24,6 +24,7 @@ const CHECKPOINT_EVERY_MS = 50
 const STOP_WAIT_MS = 5000
 
 // The state both threads share: the thread runs while it is RUNNING and says STOPPED once its connection is closed.
+// These constants are written into the thread's code; what differs from one database to the next is its workerData.
 const RUNNING = 0
 const STOPPING = 1
 const STOPPED = 2
@@ -31,14 +32,15 @@ const STOPPED = 2
 const THREAD_SOURCE = `
 const { workerData } = require('node:worker_threads')
 const state = new Int32Array(workerData.state)
+const RUNNING = ${String(RUNNING)}
 let sqlite
 try {
-  if (Atomics.load(state, 0) === ${String(RUNNING)}) {
+  if (Atomics.load(state, 0) === RUNNING) {
     const SQLite = require(workerData.driver)
     sqlite = new SQLite(workerData.location)
-    while (Atomics.load(state, 0) === ${String(RUNNING)}) {
+    while (Atomics.load(state, 0) === RUNNING) {
       sqlite.pragma('wal_checkpoint(PASSIVE)')
-      Atomics.wait(state, 0, ${String(RUNNING)}, workerData.everyMs)
+      Atomics.wait(state, 0, RUNNING, ${String(CHECKPOINT_EVERY_MS)})
     }
   }
 } finally {
@@ -65,7 +67,7 @@ export function startCheckpointer(location: string, logger: Logger): Checkpointe
   const thread = new Worker(THREAD_SOURCE, {
     eval: true,
     name: 'sqlite-checkpointer',
-    workerData: { driver, location, everyMs: CHECKPOINT_EVERY_MS, state: state.buffer },
+    workerData: { driver, location, state: state.buffer },
   })
   thread.on('error', (error) => {
     logger.error(

@@ -52,8 +52,9 @@ export function createDatabase(options: DatabaseOptions): Db {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) })
   }
   const file = options.sqliteFile ?? 'engage.sqlite'
+  const inMemory = file === ':memory:'
   let location = file
-  if (file !== ':memory:') {
+  if (!inMemory) {
     const dir = options.dataDir ?? './data'
     fs.mkdirSync(dir, { recursive: true })
     location = path.join(dir, file)
@@ -72,7 +73,7 @@ export function createDatabase(options: DatabaseOptions): Db {
   // rarer and copy each page written again and again only once.
   sqlite.pragma('wal_autocheckpoint = 10000')
   const database = withStatementCache(sqlite)
-  if (file !== ':memory:') {
+  if (!inMemory) {
     const checkpointer = startCheckpointer(location, options.logger ?? consoleLogger)
     database.close = () => {
       checkpointer.stop()
