@@ -172,6 +172,68 @@ it('places an order in one round trip, on its own; a refused one leaves nothing 
   }
 })
 
+it("lists a customer's orders in three round trips: what each order's service offers comes from memory", async () => {
+  const { counted, sent } = countingDatabase()
+  const clock = createTestClock()
+  const app = createApp({
+    db: counted,
+    config: createTestConfig(),
+    clock,
+    mailer: createOutboxMailer(counted, clock, silentLogger),
+    logger: silentLogger,
+    adapters: {},
+  })
+  try {
+    const userId = await accountWithOrders('lister', 60)
+    await oneConnection
+      .updateTable('services')
+      .set({ refill: 1, refill_days: 30 })
+      .where('name', '=', 'lister-likes')
+      .execute()
+    const { token } = await createSession(counted, userId, clock.now(), {
+      idleMs: 3_600_000,
+      absoluteMs: 86_400_000,
+    })
+    const list = async () => {
+      const response = await app.request('/api/orders/get?limit=50', { headers: authed(token) })
+      expect(response.status).toBe(200)
+      return (await response.json()) as { id: string; refill_until: string | null }[]
+    }
+    // The first list loads the services snapshot.
+    expect(await list()).toHaveLength(50)
+
+    sent.length = 0
+    const orders = await list()
+    expect(orders).toHaveLength(50)
+    // Completed orders of a service that refills: each shows when its refill window ends.
+    expect(orders.every((order) => order.refill_until !== null)).toBe(true)
+    // The session, the page, the page's refills.
+    expect(sent).toHaveLength(3)
+    expect(sent.filter((statement) => statement.includes('from "services"'))).toEqual([])
+
+    // A service the snapshot does not know (another process added it) is read once, when an order shows it.
+    const newService = await addService(oneConnection, 'lister-newer-likes', 1_000_000)
+    await oneConnection
+      .updateTable('services')
+      .set({ refill: 1, refill_days: 30 })
+      .where('id', '=', newService)
+      .execute()
+    const newest = await oneConnection
+      .updateTable('orders')
+      .set({ service_id: newService })
+      .where('user_id', '=', userId)
+      .where('id', '=', Number(orders[0]?.id))
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    sent.length = 0
+    const again = await list()
+    expect(again.find((order) => Number(order.id) === newest.id)?.refill_until).not.toBeNull()
+    expect(sent.filter((statement) => statement.includes('from "services"'))).toHaveLength(1)
+  } finally {
+    await counted.destroy()
+  }
+})
+
 /** A new account `name`@example.test with `count` completed orders of a service of its own. */
 async function accountWithOrders(name: string, count: number): Promise<number> {
   const userId = await createAccount(oneConnection, {

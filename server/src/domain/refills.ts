@@ -11,6 +11,7 @@ import type { Order, Refill, RefillStatus } from '../db/schema'
 import { enqueue } from '../jobs/queue'
 import { isUniqueViolation } from './accounts'
 import type { FulfilmentDeps } from './fulfilment'
+import { servicesById } from './services'
 
 // Refills: a customer asks, from the panel or through API v2's `refill`, that a completed order of a service
 // that offers refills be topped up again (followers that dropped off), within the service's refill window
@@ -140,7 +141,7 @@ export interface OrderRefillFields {
 /**
  * The refill fields of each order: `refill_until`, when the window of a completed order of a service with
  * refills ends (else null), `refillable`, whether a refill would be accepted at `now`, and `refill`, its latest
- * refill (else null). Two reads for the whole page.
+ * refill (else null). One read for the whole page: what each service offers comes from the services snapshot.
  */
 export async function refillFieldsOf(
   db: Db,
@@ -152,13 +153,14 @@ export async function refillFieldsOf(
   const completed = orders.filter((order) => order.status === 'completed')
   const windows = new Map<number, number>()
   if (completed.length > 0) {
-    const services = await db
-      .selectFrom('services')
-      .select(['id', 'refill_days'])
-      .where('id', 'in', [...new Set(completed.map((order) => order.service_id))])
-      .where('refill', '=', 1)
-      .execute()
-    for (const service of services) windows.set(service.id, service.refill_days)
+    const services = await servicesById(
+      db,
+      completed.map((order) => order.service_id),
+    )
+    for (const order of completed) {
+      const service = services.get(order.service_id)
+      if (service?.refill === 1) windows.set(service.id, service.refill_days)
+    }
   }
   const refills = await db
     .selectFrom('refills')

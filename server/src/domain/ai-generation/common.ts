@@ -5,6 +5,7 @@ import type { Config } from '../../config'
 import type { Db } from '../../db/connect'
 import type { Order } from '../../db/schema'
 import type { Clock } from '../clock'
+import { servicesById } from '../services'
 
 /** What generation needs from the app's dependencies. */
 export interface AiGenerationDeps {
@@ -15,17 +16,12 @@ export interface AiGenerationDeps {
 
 /**
  * The services whose units are texts written by AI (services.is_ai: ai_comments and ai_tweets), among these
- * ids. Dispatch asks for texts on exactly these services.
+ * ids, from the services snapshot. Dispatch asks for texts on exactly these services.
  */
 export async function aiServiceIds(db: Db, serviceIds: readonly number[]): Promise<Set<number>> {
   if (serviceIds.length === 0) return new Set()
-  const rows = await db
-    .selectFrom('services')
-    .select('id')
-    .where('id', 'in', [...new Set(serviceIds)])
-    .where('is_ai', '=', 1)
-    .execute()
-  return new Set(rows.map((row) => row.id))
+  const services = await servicesById(db, serviceIds)
+  return new Set(serviceIds.filter((id) => services.get(id)?.is_ai === 1))
 }
 
 export function serviceTypeOf(order: Pick<Order, 'service_type'>): AiServiceType {
