@@ -13,7 +13,7 @@ import type { Service } from '../db/schema'
 const SNAPSHOT_TTL_MS = 5_000
 
 export interface ServiceCatalogue {
-  /** The services that can be ordered, by id. */
+  /** The services that can be ordered, in the order of their ids. */
   services: Service[]
   /** Every service, enabled or not: the services of orders already placed. */
   byId: ReadonlyMap<number, Service>
