@@ -119,8 +119,6 @@ export interface MeRead {
   aiSettings: AiSetting[]
   transactions: Transaction[]
   orders: Order[]
-  /** The AI services among the listed orders' services. */
-  aiServices: Set<number>
 }
 
 /** A list column: PostgreSQL hands JSON over parsed, SQLite as text. */
@@ -188,9 +186,6 @@ function pageColumns(db: Db) {
       db
         .selectFrom('orders')
         .select(ORDER_COLUMNS.map((column) => `orders.${column}` as const))
-        .select(
-          sql<number>`(select is_ai from services where services.id = orders.service_id)`.as('service_is_ai'),
-        )
         // The account's orders by the (user_id, id) index, newest first. Written as a range of one account rather
         // than an equality on purpose: given `user_id = account.id`, PostgreSQL counts the account's id as fixed
         // and orders by id alone, which the primary key gives as well; once its statistics show few customers
@@ -249,7 +244,6 @@ export async function readMe(db: Db, userId: number, dataKey: Buffer): Promise<M
  */
 export function toMeRead(row: PageRow | MeSessionRow, dataKey: Buffer): MeRead | undefined {
   if (row.username === null) return undefined
-  const orders = parsedList<Order & { service_is_ai: number | null }>(row.orders)
   return {
     username: row.username,
     email: row.email,
@@ -266,9 +260,6 @@ export function toMeRead(row: PageRow | MeSessionRow, dataKey: Buffer): MeRead |
       parsedList<Payment>(row.payments),
       ME_RECENT_LIMIT,
     ).transactions,
-    orders: orders.map(({ service_is_ai: _isAi, ...order }) => order),
-    aiServices: new Set(
-      orders.filter((order) => Number(order.service_is_ai) === 1).map((order) => order.service_id),
-    ),
+    orders: parsedList<Order>(row.orders),
   }
 }

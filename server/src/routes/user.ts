@@ -53,7 +53,7 @@ registerRoute(
       countPanelOrders(db),
       listUpdates(db),
       listContactMethods(db),
-      toApiOrdersWithAi(db, me.orders, me.aiServices),
+      toApiOrdersWithAi(db, me.orders),
     ])
     const body: MeResponse = {
       username: person.username,

@@ -21,18 +21,11 @@ export async function orderTexts(db: Db, orderId: number): Promise<string[]> {
  * Orders as the API answers them (toApiOrder), with `ai_texts`, `ai_progress` ({ generated, total }) and
  * `ai_usage` ({ prompt_tokens, completion_tokens }, null before the first batch) on AI orders.
  */
-export async function toApiOrdersWithAi(
-  db: Db,
-  orders: readonly Order[],
-  /** The AI services among the orders' services, when the caller read them with the orders. */
-  knownAiServices?: ReadonlySet<number>,
-): Promise<ApiOrder[]> {
-  const aiServices =
-    knownAiServices ??
-    (await aiServiceIds(
-      db,
-      orders.map((order) => order.service_id),
-    ))
+export async function toApiOrdersWithAi(db: Db, orders: readonly Order[]): Promise<ApiOrder[]> {
+  const aiServices = await aiServiceIds(
+    db,
+    orders.map((order) => order.service_id),
+  )
   const isAiOrder = (order: Order) => aiServices.has(order.service_id)
   const aiOrderIds = orders.filter(isAiOrder).map((order) => order.id)
   const texts = new Map<number, string[]>()
