@@ -1,18 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import {
-  Kysely,
-  type Migration,
-  Migrator,
-  PostgresDialect,
-  SqliteDialect,
-  type SqliteDatabase,
-  SqliteQueryCompiler,
-} from 'kysely'
+import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect, SqliteQueryCompiler } from 'kysely'
 import pg from 'pg'
 import { consoleLogger, type Logger } from '../logger'
 import { startCheckpointer } from './checkpointer'
+import { GroupCommitSqliteDriver, type SqliteHandle } from './group-commit'
 import { migrations } from './migrations'
 import type { Database } from './schema'
 
@@ -65,6 +58,11 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
+  // Each transaction of a commit group (group-commit.ts) runs in a savepoint, and SQLite keeps the pages it changes as
+  // they were before it, to roll back to. An order changes about 100 KB of them; past 64 KB SQLite moves that
+  // journal to a temporary file, with a system call for every page, unless temporary files live in memory
+  // (measured: 313-318 against 394-426 µs an order).
+  sqlite.pragma('temp_store = memory')
   // A checkpoint copies the log into the database file and waits for the disk twice. A file database has a thread
   // of its own for that (checkpointer.ts); this connection's automatic checkpoint is what lets a write start the
   // log over once the thread has copied it, and bounds the log should the thread stop. At the default of 1,000
@@ -80,7 +78,7 @@ export function createDatabase(options: DatabaseOptions): Db {
       sqlite.close()
     }
   }
-  return new Kysely<Database>({ dialect: new StablePlanSqliteDialect({ database }) })
+  return new Kysely<Database>({ dialect: new ServerSqliteDialect(database) })
 }
 
 /**
@@ -98,7 +96,19 @@ class StablePlanSqliteCompiler extends SqliteQueryCompiler {
   }
 }
 
-class StablePlanSqliteDialect extends SqliteDialect {
+/** SQLite through the statement cache, each statement planned once, the writes of a turn committed together. */
+class ServerSqliteDialect extends SqliteDialect {
+  readonly #sqlite: SqliteHandle
+
+  constructor(sqlite: SqliteHandle) {
+    super({ database: sqlite })
+    this.#sqlite = sqlite
+  }
+
+  override createDriver() {
+    return new GroupCommitSqliteDriver(this.#sqlite)
+  }
+
   override createQueryCompiler() {
     return new StablePlanSqliteCompiler()
   }
@@ -174,15 +184,14 @@ const STATEMENT_CACHE_SIZE = 500
  * running it (measured: the order transaction of domain/orders.ts ran about twice as fast with it).
  * Reusing a statement is safe here because Kysely runs one query at a time on the connection.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database): SqliteHandle {
   const statements = new Map<string, SQLite.Statement>()
   return {
     close: () => sqlite.close(),
-    prepare: (query: string) => {
-      // Kysely begins transactions with a plain (deferred) BEGIN. With another process writing to the same file
-      // (an API process beside a worker process), a deferred transaction that reads and then writes fails at
-      // once with "database is locked", as the busy timeout cannot help it; an immediate one waits its turn.
-      const text = query === 'begin' ? 'begin immediate' : query
+    get inTransaction() {
+      return sqlite.inTransaction
+    },
+    prepare: (text: string) => {
       let statement = statements.get(text)
       if (!statement) {
         statement = sqlite.prepare(text)
