@@ -182,7 +182,7 @@ const STATEMENT_CACHE_SIZE = 500
 /**
  * Kysely prepares every query afresh, and on SQLite parsing and planning the statement costs about as much as
  * running it (measured: the order transaction of domain/orders.ts ran about twice as fast with it).
- * Reusing a statement is safe here because Kysely runs one query at a time on the connection.
+ * Reusing a statement is safe here because the driver runs one query at a time on the connection (group-commit.ts).
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteHandle {
   const statements = new Map<string, SQLite.Statement>()

@@ -23,20 +23,19 @@ const MEMBER = 'engage_group_member'
 /**
  * The writes of one turn of the event loop, committed together.
  *
- * SQLite has one connection per process here, and every transaction committed on its own: each commit writes
- * every page the transaction changed to the write-ahead log, one frame and two system calls a page, even when
- * the transaction before it had just written the same pages (an order changes about twenty-five: its row, the
- * leaf page of each index, the ledger's, the job's, the rollups'). Under load, the transactions of requests
- * that arrived together now run one after the other inside one SQLite transaction, each in a savepoint of its
- * own, and the last page state of the group is written once, by one commit at the end of the event loop's turn.
+ * SQLite has one connection per process here. Committed one by one, each transaction would write every page it
+ * changed to the write-ahead log (a frame and two system calls a page), though the one before it had just written
+ * most of the same pages: an order changes about twenty-five (its row, the leaf page of each index, the ledger's,
+ * the job's, the rollups'). So the transactions begun in one turn of the event loop (under load, those of the
+ * requests that arrived together) run one after the other inside one SQLite transaction, each in a savepoint of its
+ * own, and one commit at the end of the turn writes the group's pages once.
  *
  * What each transaction was promised still holds. It is all or nothing: one that fails rolls back to its
  * savepoint and leaves the others' work as it was. Nothing is answered before it is committed: a transaction's
  * result, and that of any statement run while a group is open, is handed back only once the group's commit has
  * succeeded; if the commit fails, every one of them fails with its error, and none of their changes exist. The
  * transactions of a group run one at a time, each seeing the ones before it, as they would one commit at a time.
- * With no other transaction waiting, a group is one transaction and its commit comes at the end of the turn, a few
- * microseconds later than before.
+ * With nothing else waiting, a group is one transaction, committed at the end of its turn.
  */
 export class GroupCommitSqliteDriver implements Driver {
   readonly #sqlite: SqliteHandle
