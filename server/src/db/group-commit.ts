@@ -63,7 +63,7 @@ export class GroupCommitSqliteDriver implements Driver {
   }
 
   async beginTransaction(): Promise<void> {
-    let group = this.#openGroup()
+    let group = this.#liveGroup()
     if (!group) {
       // An immediate transaction takes the write lock at once: with another process writing to the same file,
       // a deferred one that reads and then writes fails at once with "database is locked", where an immediate
@@ -95,7 +95,7 @@ export class GroupCommitSqliteDriver implements Driver {
     const group = this.#group
     const rolledBack = this.#rolledBack
     this.#rolledBack = false
-    this.#openGroup()
+    this.#liveGroup()
     const next = this.#waiting.shift()
     if (next) next()
     else this.#held = false
@@ -106,13 +106,15 @@ export class GroupCommitSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    const group = this.#openGroup()
-    if (group) this.#commit(group)
+    if (this.#group) this.#commit(this.#group)
     this.#sqlite.close()
   }
 
-  /** The group under way, if SQLite still has its transaction. */
-  #openGroup(): Group | undefined {
+  /**
+   * The group under way, if SQLite still has its transaction. One whose transaction SQLite gave up is failed and
+   * forgotten here, before anyone else takes the connection, so that no later statement counts on it.
+   */
+  #liveGroup(): Group | undefined {
     const group = this.#group
     if (group && !this.#sqlite.inTransaction) {
       this.#loseGroup()
@@ -125,8 +127,8 @@ export class GroupCommitSqliteDriver implements Driver {
   #commitWhenFree(group: Group) {
     if (this.#group !== group) return
     if (this.#held) {
+      // Handed the connection like any waiter, it commits and hands it on.
       this.#waiting.push(() => {
-        this.#held = true
         if (this.#group === group) this.#commit(group)
         void this.releaseConnection()
       })
