@@ -106,7 +106,11 @@ export async function credit(trx: Db, change: LedgerChange): Promise<boolean> {
   return true
 }
 
-/** The conditional debit, compiled once: no row when the balance does not cover the amount. */
+/**
+ * The conditional debit, compiled once: no row when the balance does not cover the amount. It answers the
+ * account's workspace too, read by the same statement: an account without one has no member spend to count and
+ * no activity to log, and its order skips both statements.
+ */
 const runDebit = reusableQuery(
   (trx: Db, { userId, amount }: { userId: number; amount: number }) =>
     trx
@@ -114,9 +118,19 @@ const runDebit = reusableQuery(
       .set({ balance: sql`balance - ${amount}` })
       .where('id', '=', userId)
       .where('balance', '>=', amount)
-      .returning(['balance', 'low_balance_threshold']),
+      .returning([
+        'balance',
+        'low_balance_threshold',
+        sql<number | null>`(select id from workspaces where account_id = users.id)`.as('workspace_id'),
+      ]),
   { userId: -917_100_011, amount: -917_100_012 },
 )
+
+/** What a debit tells its caller besides its success. */
+export interface Debited {
+  /** The workspace whose account was debited, or null when the account has none. */
+  workspaceId: number | null
+}
 
 /**
  * Takes money from a balance, only if the balance covers it: the conditional update is the check, so two
@@ -125,7 +139,7 @@ const runDebit = reusableQuery(
  * DuplicateLedgerEventError when the idempotency key was already used; either way the caller's transaction
  * must roll back. A debit with an actor also throws SpendLimitError past the actor's monthly spend limit.
  */
-export async function debit(trx: Db, change: LedgerChange): Promise<void> {
+export async function debit(trx: Db, change: LedgerChange): Promise<Debited> {
   assertPositiveMicros(change.amount)
   const [updated] = (await runDebit(trx, { userId: change.userId, amount: change.amount })).rows
   if (!updated) throw new InsufficientFundsError()
@@ -142,8 +156,10 @@ export async function debit(trx: Db, change: LedgerChange): Promise<void> {
     threshold: updated.low_balance_threshold === null ? null : Number(updated.low_balance_threshold),
     now: change.now,
   })
-  // After the balance row, as every order transaction locks them (see domain/orders/place.ts).
-  if (change.actorUserId != null) {
+  const workspaceId = updated.workspace_id === null ? null : Number(updated.workspace_id)
+  // After the balance row, as every order transaction locks them (see domain/orders/place.ts). Only a workspace
+  // has members whose spend is counted.
+  if (change.actorUserId != null && workspaceId !== null) {
     await countMemberSpend(trx, {
       accountId: change.userId,
       actorUserId: change.actorUserId,
@@ -151,6 +167,7 @@ export async function debit(trx: Db, change: LedgerChange): Promise<void> {
       now: change.now,
     })
   }
+  return { workspaceId }
 }
 
 export interface OrderRefund {
