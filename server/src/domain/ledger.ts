@@ -106,11 +106,7 @@ export async function credit(trx: Db, change: LedgerChange): Promise<boolean> {
   return true
 }
 
-/**
- * The conditional debit, compiled once: no row when the balance does not cover the amount. It answers the
- * account's workspace too, read by the same statement: an account without one has no member spend to count and
- * no activity to log, and its order skips both statements.
- */
+/** The conditional debit, compiled once: no row when the balance does not cover the amount. */
 const runDebit = reusableQuery(
   (trx: Db, { userId, amount }: { userId: number; amount: number }) =>
     trx
@@ -118,19 +114,9 @@ const runDebit = reusableQuery(
       .set({ balance: sql`balance - ${amount}` })
       .where('id', '=', userId)
       .where('balance', '>=', amount)
-      .returning([
-        'balance',
-        'low_balance_threshold',
-        sql<number | null>`(select id from workspaces where account_id = users.id)`.as('workspace_id'),
-      ]),
+      .returning(['balance', 'low_balance_threshold']),
   { userId: -917_100_011, amount: -917_100_012 },
 )
-
-/** What a debit tells its caller besides its success. */
-export interface Debited {
-  /** The workspace whose account was debited, or null when the account has none. */
-  workspaceId: number | null
-}
 
 /**
  * Takes money from a balance, only if the balance covers it: the conditional update is the check, so two
@@ -139,7 +125,7 @@ export interface Debited {
  * DuplicateLedgerEventError when the idempotency key was already used; either way the caller's transaction
  * must roll back. A debit with an actor also throws SpendLimitError past the actor's monthly spend limit.
  */
-export async function debit(trx: Db, change: LedgerChange): Promise<Debited> {
+export async function debit(trx: Db, change: LedgerChange): Promise<void> {
   assertPositiveMicros(change.amount)
   const [updated] = (await runDebit(trx, { userId: change.userId, amount: change.amount })).rows
   if (!updated) throw new InsufficientFundsError()
@@ -156,10 +142,8 @@ export async function debit(trx: Db, change: LedgerChange): Promise<Debited> {
     threshold: updated.low_balance_threshold === null ? null : Number(updated.low_balance_threshold),
     now: change.now,
   })
-  const workspaceId = updated.workspace_id === null ? null : Number(updated.workspace_id)
-  // After the balance row, as every order transaction locks them (see domain/orders/place.ts). Only a workspace
-  // has members whose spend is counted.
-  if (change.actorUserId != null && workspaceId !== null) {
+  // After the balance row, as every order transaction locks them (see domain/orders/place.ts).
+  if (change.actorUserId != null) {
     await countMemberSpend(trx, {
       accountId: change.userId,
       actorUserId: change.actorUserId,
@@ -167,7 +151,6 @@ export async function debit(trx: Db, change: LedgerChange): Promise<Debited> {
       now: change.now,
     })
   }
-  return { workspaceId }
 }
 
 export interface OrderRefund {

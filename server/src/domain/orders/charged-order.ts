@@ -9,7 +9,7 @@ import type { Db } from '../../db/connect'
 import type { Order, Service } from '../../db/schema'
 import { enqueue } from '../../jobs/queue'
 import { scheduleRuns } from '../drip-feed'
-import { debit, type Debited, InsufficientFundsError } from '../ledger'
+import { debit, InsufficientFundsError } from '../ledger'
 import { recordAccountActivity } from '../workspaces/activity'
 import { SpendLimitError } from '../workspaces/spend'
 import type { AiSettingSnapshot } from './ai-snapshot'
@@ -132,13 +132,23 @@ export async function chargeOrder(
   actorUserId: number | null = null,
   logPlacement = true,
 ): Promise<void> {
-  // A free service moves no money, and the ledger records only balance changes; its account's workspace is then
-  // not known, and the activity line finds it itself.
-  const debited = order.charge > 0 ? await payForOrder(trx, order, now, actorUserId) : undefined
-  // An account without a workspace keeps no activity log.
-  if (actorUserId !== null && logPlacement && debited?.workspaceId !== null) {
-    await recordOrderPlaced(trx, order, actorUserId)
+  // A free service moves no money, and the ledger records only balance changes.
+  if (order.charge > 0) {
+    try {
+      await debit(trx, {
+        userId: order.user_id,
+        amount: order.charge,
+        kind: 'order_payment',
+        reference: `order:${order.id}`,
+        idempotencyKey: `order:${order.id}:charge`,
+        actorUserId,
+        now,
+      })
+    } catch (error) {
+      throw orderPaymentRefusal(error)
+    }
   }
+  if (actorUserId !== null && logPlacement) await recordOrderPlaced(trx, order, actorUserId)
   if (order.runs !== null) {
     await scheduleRuns(trx, order)
     return
@@ -167,23 +177,6 @@ export async function insertChargedOrder(
   const order = await insertPendingOrder(trx, input, fields)
   await chargeOrder(trx, order, input.now, input.actorUserId ?? null, input.logPlacement ?? true)
   return order
-}
-
-/** The order's debit: its charge taken from the account's balance, a refusal told as the order's. */
-async function payForOrder(trx: Db, order: Order, now: number, actorUserId: number | null): Promise<Debited> {
-  try {
-    return await debit(trx, {
-      userId: order.user_id,
-      amount: order.charge,
-      kind: 'order_payment',
-      reference: `order:${order.id}`,
-      idempotencyKey: `order:${order.id}:charge`,
-      actorUserId,
-      now,
-    })
-  } catch (error) {
-    throw orderPaymentRefusal(error)
-  }
 }
 
 /** The refusal a failed debit of an order answers: a balance too low, or the member's monthly limit. */
