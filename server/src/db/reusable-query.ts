@@ -15,7 +15,8 @@ import { type Db, keepPrepared } from './connect'
 
 export type QueryValues = Record<string, number | string | null>
 
-type StandIns<Values extends QueryValues> = { [Name in keyof Values]: NonNullable<Values[Name]> }
+/** A stand-in for each value: distinct, impossible in real data, never null. */
+export type StandIns<Values extends QueryValues> = { [Name in keyof Values]: NonNullable<Values[Name]> }
 
 interface Template<Values> {
   sql: string

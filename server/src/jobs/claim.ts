@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Kysely, sql, type UpdateObject } from 'kysely'
 import type { Db } from '../db/connect'
 import { isPostgres } from '../db/dialect'
+import { type QueryValues, reusableQuery, type StandIns } from '../db/reusable-query'
 import type { Database, Job } from '../db/schema'
 
 // The consumer side of the job queue: the state changes of a claimed job. queue.ts inserts jobs; worker.ts runs
@@ -23,26 +24,38 @@ function truncated(text: string): string {
  * concurrent workers each take different rows without waiting on each other. SQLite: one UPDATE whose
  * subquery picks the rows; a statement is atomic and SQLite has a single writer, so no two claims overlap.
  */
-export async function claimDueJobs(
-  db: Db,
-  input: {
-    owner: string
-    limit: number
-    leaseMs: number
-    now: number
-    /** Only jobs of these kinds: a worker leaves kinds it has no handler for to workers that have one. */
-    kinds: readonly string[]
-  },
-): Promise<Job[]> {
+export async function claimDueJobs(db: Db, input: ClaimInput): Promise<Job[]> {
   const { owner, limit, leaseMs, now, kinds } = input
   if (limit <= 0 || kinds.length === 0) return []
-  const claimed = {
+  // isPostgres reads only the adapter, which does not depend on the table types.
+  const jobs = isPostgres(db as unknown as Kysely<unknown>)
+    ? await claimOnPostgres(db, input)
+    : (await sqliteClaimOf(kinds)(db, { owner, leaseExpiresAt: now + leaseMs, now, limit })).rows
+  return jobs.sort((left, right) => left.run_at - right.run_at || left.id - right.id)
+}
+
+interface ClaimInput {
+  owner: string
+  limit: number
+  leaseMs: number
+  now: number
+  /** Only jobs of these kinds: a worker leaves kinds it has no handler for to workers that have one. */
+  kinds: readonly string[]
+}
+
+/** What a claim writes on each job it takes: running under `owner`'s lease, one attempt more. */
+function claimedBy(owner: string, leaseExpiresAt: number, now: number) {
+  return {
     status: 'running' as const,
     lease_owner: owner,
-    lease_expires_at: now + leaseMs,
+    lease_expires_at: leaseExpiresAt,
     attempts: sql<number>`attempts + 1`,
     updated_at: now,
   }
+}
+
+/** PostgreSQL: the due rows locked (skipping those another worker holds), then marked running. */
+function claimOnPostgres(db: Db, { owner, limit, leaseMs, now, kinds }: ClaimInput): Promise<Job[]> {
   const due = (eb: ExpressionBuilder<Database, 'jobs'>) =>
     eb.and([
       eb.or([
@@ -51,42 +64,52 @@ export async function claimDueJobs(
       ]),
       eb('kind', 'in', [...kinds]),
     ])
-
-  let jobs: Job[]
-  // isPostgres reads only the adapter, which does not depend on the table types.
-  if (isPostgres(db as unknown as Kysely<unknown>)) {
-    jobs = await db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('jobs')
-        .select('id')
-        .where(due)
-        .orderBy('run_at')
-        .orderBy('id')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked()
-        .execute()
-      if (rows.length === 0) return []
-      return trx
-        .updateTable('jobs')
-        .set(claimed)
-        .where(
-          'id',
-          'in',
-          rows.map((row) => row.id),
-        )
-        .returningAll()
-        .execute()
-    })
-  } else {
-    jobs = await db
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('jobs')
+      .select('id')
+      .where(due)
+      .orderBy('run_at')
+      .orderBy('id')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute()
+    if (rows.length === 0) return []
+    return trx
       .updateTable('jobs')
-      .set(claimed)
-      .where('id', 'in', dueJobIds(db, { limit, now, kinds }))
+      .set(claimedBy(owner, now + leaseMs, now))
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
       .returningAll()
       .execute()
-  }
-  return jobs.sort((left, right) => left.run_at - right.run_at || left.id - right.id)
+  })
+}
+
+/** SQLite's claim, compiled once for each list of kinds: a worker claims the same kinds every time. */
+const sqliteClaims = new Map<string, ReturnType<typeof sqliteClaim>>()
+
+function sqliteClaimOf(kinds: readonly string[]) {
+  const key = JSON.stringify(kinds)
+  let claim = sqliteClaims.get(key)
+  if (!claim) sqliteClaims.set(key, (claim = sqliteClaim(kinds)))
+  return claim
+}
+
+/** SQLite: one UPDATE whose subquery picks the rows (dueJobIds). */
+function sqliteClaim(kinds: readonly string[]) {
+  return reusableQuery(
+    (db: Db, claim: { owner: string; leaseExpiresAt: number; now: number; limit: number }) =>
+      db
+        .updateTable('jobs')
+        .set(claimedBy(claim.owner, claim.leaseExpiresAt, claim.now))
+        .where('id', 'in', dueJobIds(db, { limit: claim.limit, now: claim.now, kinds }))
+        .returningAll(),
+    { owner: '\u0000owner', leaseExpiresAt: -917_600_011, now: -917_600_012, limit: -917_600_013 },
+  )
 }
 
 /**
@@ -137,73 +160,114 @@ export async function extendLeases(
   return new Set(rows.map((row) => row.id))
 }
 
-interface Fence {
-  jobId: number
-  owner: string
-  now: number
-}
+/** Whose lease a change of a claimed job is fenced by, and when it is made. */
+type Fence = { jobId: number; owner: string; now: number }
 
-/** Answers false when the lease was lost meanwhile: the change was not made. */
-async function fenced(db: Db, fence: Fence, changes: UpdateObject<Database, 'jobs'>): Promise<boolean> {
-  const result = await db
-    .updateTable('jobs')
-    .set(changes)
-    .where('id', '=', fence.jobId)
-    .where('lease_owner', '=', fence.owner)
-    .where('status', '=', 'running')
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1
+/**
+ * A change of a claimed job, compiled once (reusableQuery: the worker makes one after every job), made only
+ * while `owner` still holds the job's lease. `changes` puts each value in its column as it is. The change
+ * answers false when the lease was lost meanwhile: it was not made.
+ */
+function fencedChange<Values extends QueryValues>(
+  changes: (values: Fence & Values) => UpdateObject<Database, 'jobs'>,
+  standIns: StandIns<Values>,
+): (db: Db, values: Fence & Values) => Promise<boolean> {
+  const run = reusableQuery(
+    (db: Db, values: Fence & Values) =>
+      db
+        .updateTable('jobs')
+        .set(changes(values))
+        .where('id', '=', values.jobId)
+        .where('lease_owner', '=', values.owner)
+        .where('status', '=', 'running')
+        .returning('id'),
+    { jobId: -917_600_001, owner: '\u0000owner', now: -917_600_002, ...standIns } as StandIns<Fence & Values>,
+  )
+  return async (db, values) => (await run(db, values)).rows.length === 1
 }
 
 /** The job did its work. */
-export function markJobDone(db: Db, fence: Fence): Promise<boolean> {
-  return fenced(db, fence, {
+export const markJobDone = fencedChange(
+  (fence) => ({
     status: 'done',
     lease_owner: null,
     lease_expires_at: null,
     last_error: null,
     updated_at: fence.now,
-  })
-}
+  }),
+  {},
+)
+
+/** markJobForRetry's change. */
+const fencedRetry = fencedChange(
+  (change: Fence & { runAt: number; note: string }) => ({
+    status: 'queued',
+    run_at: change.runAt,
+    lease_owner: null,
+    lease_expires_at: null,
+    last_error: change.note,
+    updated_at: change.now,
+  }),
+  { runAt: -917_600_003, note: '\u0000note' },
+)
 
 /** The job failed and runs again at `runAt`; the failed claim still counts as an attempt. */
 export function markJobForRetry(db: Db, fence: Fence & { runAt: number; error: string }): Promise<boolean> {
-  return fenced(db, fence, {
-    status: 'queued',
-    run_at: fence.runAt,
-    lease_owner: null,
-    lease_expires_at: null,
-    last_error: truncated(fence.error),
-    updated_at: fence.now,
-  })
+  return fencedRetry(db, { ...fence, note: truncated(fence.error) })
 }
 
-/** The job gave up: it stays in the table, dead, with its last error, for an operator to look at. */
-export function markJobDead(db: Db, fence: Fence & { error: string }): Promise<boolean> {
-  return fenced(db, fence, {
+/** markJobDead's change. */
+const fencedDeath = fencedChange(
+  (change: Fence & { note: string }) => ({
     status: 'dead',
     lease_owner: null,
     lease_expires_at: null,
-    last_error: truncated(fence.error),
-    updated_at: fence.now,
-  })
+    last_error: change.note,
+    updated_at: change.now,
+  }),
+  { note: '\u0000note' },
+)
+
+/** The job gave up: it stays in the table, dead, with its last error, for an operator to look at. */
+export function markJobDead(db: Db, fence: Fence & { error: string }): Promise<boolean> {
+  return fencedDeath(db, { ...fence, note: truncated(fence.error) })
 }
+
+/** markJobWaiting's change. */
+const fencedWait = fencedChange(
+  (change: Fence & { runAt: number; note: string }) => ({
+    status: 'queued',
+    run_at: change.runAt,
+    attempts: sql<number>`attempts - 1`,
+    lease_owner: null,
+    lease_expires_at: null,
+    last_error: change.note,
+    updated_at: change.now,
+  }),
+  { runAt: -917_600_003, note: '\u0000note' },
+)
 
 /**
  * The job is not ready to do its work and asks to run again at `runAt` (waiting for something else, such as
  * an AI order's texts). Waiting is not a failure: the attempt is given back.
  */
 export function markJobWaiting(db: Db, fence: Fence & { runAt: number; reason: string }): Promise<boolean> {
-  return fenced(db, fence, {
+  return fencedWait(db, { ...fence, note: truncated(fence.reason) })
+}
+
+/** markRecurringJobRescheduled's change. */
+const fencedReschedule = fencedChange(
+  (change: Fence & { runAt: number; note: string | null }) => ({
     status: 'queued',
-    run_at: fence.runAt,
-    attempts: sql<number>`attempts - 1`,
+    run_at: change.runAt,
+    attempts: 0,
     lease_owner: null,
     lease_expires_at: null,
-    last_error: truncated(fence.reason),
-    updated_at: fence.now,
-  })
-}
+    last_error: change.note,
+    updated_at: change.now,
+  }),
+  { runAt: -917_600_003, note: '\u0000note' },
+)
 
 /**
  * A recurring job finished one round: it goes back to the queue for the next one, with its attempts reset, so
@@ -213,15 +277,7 @@ export function markRecurringJobRescheduled(
   db: Db,
   fence: Fence & { runAt: number; error: string | null },
 ): Promise<boolean> {
-  return fenced(db, fence, {
-    status: 'queued',
-    run_at: fence.runAt,
-    attempts: 0,
-    lease_owner: null,
-    lease_expires_at: null,
-    last_error: fence.error === null ? null : truncated(fence.error),
-    updated_at: fence.now,
-  })
+  return fencedReschedule(db, { ...fence, note: fence.error === null ? null : truncated(fence.error) })
 }
 
 /** The key of a recurring job's one row. */

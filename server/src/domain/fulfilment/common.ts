@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect'
+import { reusableQuery } from '../../db/reusable-query'
 import type { Order, Provider, Service } from '../../db/schema'
 import type { Clock } from '../clock'
 import type { Logger } from '../../logger'
@@ -29,13 +30,34 @@ export interface FulfilmentDeps {
 /** What applying a provider's answer did to an order or a run. */
 export type AppliedStatus = 'unchanged' | 'updated' | 'held' | 'completed' | 'partial' | 'cancelled'
 
+// The lookups every job of an order makes, each compiled once (reusableQuery).
+const runLoadOrder = reusableQuery(
+  (db: Db, { id }: { id: number }) => db.selectFrom('orders').selectAll().where('id', '=', id),
+  { id: -917_700_001 },
+)
+const runLoadService = reusableQuery(
+  (db: Db, { id }: { id: number }) => db.selectFrom('services').selectAll().where('id', '=', id),
+  { id: -917_700_002 },
+)
+const runLoadProvider = reusableQuery(
+  (db: Db, { id }: { id: number }) => db.selectFrom('providers').selectAll().where('id', '=', id),
+  { id: -917_700_003 },
+)
+
 export async function loadOrder(db: Db, orderId: number): Promise<Order | undefined> {
-  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst()
+  return (await runLoadOrder(db, { id: orderId })).rows[0]
+}
+
+/** The service an order was placed for; the order's foreign key keeps it. */
+export async function loadOrderService(db: Db, order: Pick<Order, 'id' | 'service_id'>): Promise<Service> {
+  const [service] = (await runLoadService(db, { id: order.service_id })).rows
+  if (!service) throw new Error(`The service of order ${order.id} is missing`)
+  return service
 }
 
 export async function loadProvider(db: Db, providerId: number | null): Promise<Provider | undefined> {
   if (providerId === null) return undefined
-  return db.selectFrom('providers').selectAll().where('id', '=', providerId).executeTakeFirst()
+  return (await runLoadProvider(db, { id: providerId })).rows[0]
 }
 
 /** Where a service's orders go: an enabled provider and the provider's own service id. */

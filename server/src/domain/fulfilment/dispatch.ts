@@ -1,11 +1,13 @@
 import { chargeMicros } from '@engage/contract'
 import { SmmRejectedError, SmmTransientError } from '../../adapters/smm'
 import type { Db } from '../../db/connect'
+import { reusableQuery } from '../../db/reusable-query'
 import type { Order } from '../../db/schema'
 import { PLACEMENT_UNCONFIRMED, providerRefusedReason, providerUnreachableReason } from './texts'
 import {
   type FulfilmentDeps,
   loadOrder,
+  loadOrderService,
   noUpstreamReason,
   serviceUpstream,
   type ServiceUpstream,
@@ -58,6 +60,28 @@ export function addFailure(error: unknown): AddFailure {
   return { kind: 'unconfirmed' }
 }
 
+/** The pause of a pending order without an upstream id, compiled once with the attempt forgotten and once kept. */
+function pauseUnplacedQuery(clearAttempt: boolean) {
+  return reusableQuery(
+    (db: Db, pause: { orderId: number; reason: string; now: number }) =>
+      db
+        .updateTable('orders')
+        .set({
+          status: 'paused',
+          paused_reason: pause.reason,
+          updated_at: pause.now,
+          ...(clearAttempt ? { upstream_attempted_at: null } : {}),
+        })
+        .where('id', '=', pause.orderId)
+        .where('status', '=', 'pending')
+        .where('upstream_order_id', 'is', null)
+        .returning('id'),
+    { orderId: -917_700_011, reason: '\u0000reason', now: -917_700_012 },
+  )
+}
+const pauseForgettingAttempt = pauseUnplacedQuery(true)
+const pauseKeepingAttempt = pauseUnplacedQuery(false)
+
 /**
  * Pauses a pending order that has no upstream id. `clearAttempt` forgets the attempt: only when the provider
  * surely has no order (it refused it, or the order never reached it), so a retry may send it again.
@@ -66,20 +90,34 @@ async function pauseUnplacedOrder(
   db: Db,
   input: { orderId: number; reason: string; clearAttempt: boolean; now: number },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('orders')
-    .set({
-      status: 'paused',
-      paused_reason: input.reason,
-      updated_at: input.now,
-      ...(input.clearAttempt ? { upstream_attempted_at: null } : {}),
-    })
-    .where('id', '=', input.orderId)
-    .where('status', '=', 'pending')
-    .where('upstream_order_id', 'is', null)
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1
+  const pause = input.clearAttempt ? pauseForgettingAttempt : pauseKeepingAttempt
+  const { rows } = await pause(db, { orderId: input.orderId, reason: input.reason, now: input.now })
+  return rows.length === 1
 }
+
+/** The upstream id's store, compiled once. */
+const runStoreUpstreamOrderId = reusableQuery(
+  (db: Db, stored: { orderId: number; upstreamOrderId: string; cost: number; now: number }) =>
+    db
+      .updateTable('orders')
+      .set({
+        upstream_order_id: stored.upstreamOrderId,
+        cost: stored.cost,
+        status: 'processing',
+        paused_reason: null,
+        updated_at: stored.now,
+      })
+      .where('id', '=', stored.orderId)
+      .where('upstream_order_id', 'is', null)
+      .where('status', 'in', ['pending', 'paused'])
+      .returning('id'),
+  {
+    orderId: -917_700_021,
+    upstreamOrderId: '\u0000upstream order id',
+    cost: -917_700_022,
+    now: -917_700_023,
+  },
+)
 
 /**
  * Records the upstream id `add` answered. It wins over a pause made meanwhile (a second run that found the
@@ -91,37 +129,59 @@ async function storeUpstreamOrderId(
   upstreamOrderId: string,
   cost: number,
 ): Promise<void> {
-  const result = await deps.db
-    .updateTable('orders')
-    .set({
-      upstream_order_id: upstreamOrderId,
-      cost,
-      status: 'processing',
-      paused_reason: null,
-      updated_at: deps.clock.now(),
-    })
-    .where('id', '=', order.id)
-    .where('upstream_order_id', 'is', null)
-    .where('status', 'in', ['pending', 'paused'])
-    .executeTakeFirst()
-  if (Number(result.numUpdatedRows) !== 1) {
+  const { rows } = await runStoreUpstreamOrderId(deps.db, {
+    orderId: order.id,
+    upstreamOrderId,
+    cost,
+    now: deps.clock.now(),
+  })
+  if (rows.length !== 1) {
     deps.logger.error('An upstream order id could not be stored', { orderId: order.id, upstreamOrderId })
   }
 }
+
+/** The provider's imported rate of a service, compiled once. */
+const runProviderRate = reusableQuery(
+  (db: Db, service: { providerId: number; remoteServiceId: string }) =>
+    db
+      .selectFrom('provider_services')
+      .select('rate_per_1k')
+      .where('provider_id', '=', service.providerId)
+      .where('remote_service_id', '=', service.remoteServiceId),
+  { providerId: -917_700_031, remoteServiceId: '\u0000remote service id' },
+)
 
 /**
  * What the provider will charge for an order, as its last imported rate says (0 when the service is not in its
  * imported catalogue); the provider's own figure replaces it once a `status` answer reports one.
  */
 async function providerCost(db: Db, upstream: ServiceUpstream, quantity: number): Promise<number> {
-  const row = await db
-    .selectFrom('provider_services')
-    .select('rate_per_1k')
-    .where('provider_id', '=', upstream.provider.id)
-    .where('remote_service_id', '=', String(upstream.remoteServiceId))
-    .executeTakeFirst()
+  const [row] = (
+    await runProviderRate(db, {
+      providerId: upstream.provider.id,
+      remoteServiceId: String(upstream.remoteServiceId),
+    })
+  ).rows
   return row ? chargeMicros(Number(row.rate_per_1k), quantity) : 0
 }
+
+/** The attempt's mark, compiled once: only on a pending order not sent before. */
+const runMarkAttempt = reusableQuery(
+  (db: Db, attempt: { orderId: number; providerId: number; attemptedAt: number }) =>
+    db
+      .updateTable('orders')
+      .set({
+        upstream_attempted_at: attempt.attemptedAt,
+        provider_id: attempt.providerId,
+        updated_at: attempt.attemptedAt,
+      })
+      .where('id', '=', attempt.orderId)
+      .where('status', '=', 'pending')
+      .where('upstream_attempted_at', 'is', null)
+      .where('upstream_order_id', 'is', null)
+      .returning('id'),
+  { orderId: -917_700_041, providerId: -917_700_042, attemptedAt: -917_700_043 },
+)
 
 /**
  * Sends a pending order to its provider, once. See the rule at the top of this file; the outcome says what
@@ -152,11 +212,7 @@ export async function dispatchOrder(deps: FulfilmentDeps, orderId: number): Prom
     return { outcome: 'paused', reason: PLACEMENT_UNCONFIRMED }
   }
 
-  const service = await db
-    .selectFrom('services')
-    .selectAll()
-    .where('id', '=', order.service_id)
-    .executeTakeFirstOrThrow()
+  const service = await loadOrderService(db, order)
   // The mapping first: an AI order of a service that cannot be sent anywhere pauses before its texts are
   // written, so no tokens of the customer's (or the operator's) key are spent on it.
   const upstream = await serviceUpstream(db, service)
@@ -176,15 +232,8 @@ export async function dispatchOrder(deps: FulfilmentDeps, orderId: number): Prom
   // The attempt, committed before `add`. Conditional, like the cancel route's guard: whichever commits first
   // wins, so an order is never both cancelled at once and sent.
   const attemptedAt = clock.now()
-  const marked = await db
-    .updateTable('orders')
-    .set({ upstream_attempted_at: attemptedAt, provider_id: provider.id, updated_at: attemptedAt })
-    .where('id', '=', order.id)
-    .where('status', '=', 'pending')
-    .where('upstream_attempted_at', 'is', null)
-    .where('upstream_order_id', 'is', null)
-    .executeTakeFirst()
-  if (Number(marked.numUpdatedRows) !== 1) return { outcome: 'not-pending' }
+  const marked = await runMarkAttempt(db, { orderId: order.id, providerId: provider.id, attemptedAt })
+  if (marked.rows.length !== 1) return { outcome: 'not-pending' }
 
   let upstreamOrderId: string
   try {

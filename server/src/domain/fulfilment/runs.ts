@@ -11,6 +11,7 @@ import {
   type AppliedStatus,
   type FulfilmentDeps,
   loadOrder,
+  loadOrderService,
   loadProvider,
   noUpstreamReason,
   serviceUpstream,
@@ -94,11 +95,7 @@ export async function dispatchRun(
   }
   const order = await loadOrder(db, orderId)
   if (!order || (order.status !== 'pending' && order.status !== 'processing')) return { outcome: 'not-due' }
-  const service = await db
-    .selectFrom('services')
-    .selectAll()
-    .where('id', '=', order.service_id)
-    .executeTakeFirstOrThrow()
+  const service = await loadOrderService(db, order)
   const upstream = await serviceUpstream(db, service)
   if (!upstream) {
     const reason = await noUpstreamReason(db, service)
