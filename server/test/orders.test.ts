@@ -17,6 +17,7 @@ import {
 } from '@engage/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ledgerSum } from '../src/domain/ledger'
+import { runInRequest } from '../src/ops/request-context'
 import {
   authed,
   createTestApp,
@@ -160,9 +161,10 @@ describe('POST /api/orders/create', () => {
     ])
   })
 
-  it('enqueues the dispatch-order job with the order', async () => {
+  it('enqueues the dispatch-order job with the order, under the id of the request that placed it', async () => {
     const user = await customer()
-    const order = await placedOrder(user.token)
+    // What the request log does for each request of a served process.
+    const order = await runInRequest({ requestId: 'req-order' }, () => placedOrder(user.token))
     const jobs = await jobsOf(Number(order.id))
     expect(jobs).toEqual([
       expect.objectContaining({
@@ -171,6 +173,7 @@ describe('POST /api/orders/create', () => {
         unique_key: `order:${order.id}:dispatch`,
         run_at: t.clock.now(),
         attempts: 0,
+        request_id: 'req-order',
       }),
     ])
     expect(JSON.parse(jobs[0]?.payload ?? '')).toEqual({ orderId: Number(order.id) })

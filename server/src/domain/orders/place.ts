@@ -8,8 +8,9 @@ import {
   UNKNOWN_SERVICE,
 } from '@engage/contract'
 import { type Kysely, sql } from 'kysely'
-import { type Db, keepPrepared } from '../../db/connect'
+import type { Db } from '../../db/connect'
 import { isPostgres } from '../../db/dialect'
+import { reusableQuery, type StandIns } from '../../db/reusable-query'
 import type { Order } from '../../db/schema'
 import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/queue'
 import { currentRequestId } from '../../ops/request-context'
@@ -61,28 +62,67 @@ function splitInsertedOrder(row: InsertedOrderRow): PlacedOrder {
   return { order, isAi: Number(isAi) === 1 }
 }
 
+/** What an order's statement is given, each value a parameter as it is (reusableQuery). */
+type OrderValues = {
+  userId: number
+  serviceType: string
+  targetUrl: string
+  quantity: number
+  customComment: string | null
+  /** The AI setting's snapshot (JSON), kept only for an AI service. */
+  aiSetting: string | null
+  now: number
+}
+
+function orderValues(input: PlaceOrderInput): OrderValues {
+  return {
+    userId: input.userId,
+    serviceType: input.serviceType,
+    targetUrl: input.targetUrl,
+    quantity: input.quantity,
+    customComment: input.customComment,
+    aiSetting: input.aiSetting ? JSON.stringify(snapshotFromInput(input.aiSetting)) : null,
+    now: input.now,
+  }
+}
+
+const ORDER_STAND_INS: StandIns<OrderValues> = {
+  userId: -917_800_001,
+  serviceType: '\u0000service type',
+  targetUrl: '\u0000target url',
+  quantity: -917_800_002,
+  customComment: '\u0000custom comment',
+  aiSetting: '\u0000ai setting',
+  now: -917_800_003,
+}
+
 /**
  * The order as one conditional insert: the service row is read by the insert itself (inside the transaction,
  * so the charge never uses a stale rate), and a service that is unknown, disabled or whose limits refuse the
  * quantity inserts nothing. The charge is rate × quantity rounded up, as chargeMicros computes it. Every value
  * is cast, since PostgreSQL cannot type a bare parameter in an INSERT ... SELECT list.
  */
-function insertOrderFromService(input: PlaceOrderInput) {
-  const quantity = sql`cast(${input.quantity} as integer)`
-  const now = sql`cast(${input.now} as bigint)`
-  const aiSetting = input.aiSetting ? JSON.stringify(snapshotFromInput(input.aiSetting)) : null
-  return sql`insert into orders (user_id, service_id, service_type, target_url, quantity, charge, status,
-      start_count, remains, custom_comment, ai_setting, subscription_id, paused_reason, provider_id,
+function insertOrderFromService(order: OrderValues) {
+  const quantity = sql`cast(${order.quantity} as integer)`
+  const now = sql`cast(${order.now} as bigint)`
+  return sql<InsertedOrderRow>`insert into orders (user_id, service_id, service_type, target_url, quantity, charge,
+      status, start_count, remains, custom_comment, ai_setting, subscription_id, paused_reason, provider_id,
       upstream_order_id, upstream_attempted_at, created_at, updated_at)
-    select cast(${input.userId} as bigint), s.id, s.name, cast(${input.targetUrl} as text), ${quantity},
-      (s.rate_per_1k * ${quantity} + 999) / 1000, 'pending', null, null, cast(${input.customComment} as text),
-      case when s.is_ai = 1 then cast(${aiSetting} as text) else null end, null, null, s.provider_id, null, null,
-      ${now}, ${now}
+    select cast(${order.userId} as bigint), s.id, s.name, cast(${order.targetUrl} as text), ${quantity},
+      (s.rate_per_1k * ${quantity} + 999) / 1000, 'pending', null, null, cast(${order.customComment} as text),
+      case when s.is_ai = 1 then cast(${order.aiSetting} as text) else null end, null, null, s.provider_id, null,
+      null, ${now}, ${now}
     from services s
-    where s.name = cast(${input.serviceType} as text) and s.enabled = 1
+    where s.name = cast(${order.serviceType} as text) and s.enabled = 1
       and s.min_quantity <= ${quantity} and s.max_quantity >= ${quantity}
     returning *, (select is_ai from services where services.id = orders.service_id) as service_is_ai`
 }
+
+/** SQLite: the order's insert, compiled once; the transaction around it pays for it. */
+const runInsertOrder = reusableQuery(
+  (_db: Db, order: OrderValues) => insertOrderFromService(order),
+  ORDER_STAND_INS,
+)
 
 /** The reasons the order statement refuses itself with (engage_refuse, migration 0260). */
 type StatementRefusal = 'insufficient_funds' | 'duplicate_charge' | 'spend_limit' | 'low_balance_crossing'
@@ -98,8 +138,8 @@ type StatementRefusal = 'insufficient_funds' | 'duplicate_charge' | 'spend_limit
  * counted by nobody). With `refuseLowBalanceCrossing` it also refuses a debit that takes the balance below the
  * customer's threshold: that order is placed again in a transaction that adds the notification.
  */
-function placeOrderStatement(input: PlaceOrderInput, refuseLowBalanceCrossing: boolean) {
-  const actor = sql`cast(${input.actorUserId ?? null} as bigint)`
+function placeOrderStatement(input: StatementValues, refuseLowBalanceCrossing: boolean) {
+  const actor = sql`cast(${input.actorUserId} as bigint)`
   return sql<
     InsertedOrderRow & {
       balance_after: number | null
@@ -117,7 +157,7 @@ function placeOrderStatement(input: PlaceOrderInput, refuseLowBalanceCrossing: b
       insert into ledger_entries (user_id, amount, kind, reference, idempotency_key, note, actor_user_id,
         created_at)
       select o.user_id, -o.charge, 'order_payment', 'order:' || o.id, 'order:' || o.id || ':charge', null,
-        cast(${input.actorUserId ?? null} as bigint), o.created_at
+        ${actor}, o.created_at
       from o join d on d.id = o.user_id
       on conflict (idempotency_key) do nothing
       returning id
@@ -126,7 +166,7 @@ function placeOrderStatement(input: PlaceOrderInput, refuseLowBalanceCrossing: b
       insert into jobs (kind, payload, run_at, max_attempts, unique_key, request_id, lease_owner,
         lease_expires_at, last_error, created_at, updated_at)
       select 'dispatch-order', '{"orderId":' || o.id || '}', o.created_at, cast(${DEFAULT_MAX_ATTEMPTS} as integer),
-        'order:' || o.id || ':dispatch', cast(${currentRequestId() ?? null} as text), null, null, null,
+        'order:' || o.id || ':dispatch', cast(${input.requestId} as text), null, null, null,
         o.created_at, o.created_at
       from o
       on conflict (unique_key) do nothing
@@ -134,7 +174,7 @@ function placeOrderStatement(input: PlaceOrderInput, refuseLowBalanceCrossing: b
     ),
     s as (
       insert into member_monthly_spend (workspace_id, user_id, month, spent)
-      select m.workspace_id, m.user_id, cast(${spendMonth(input.now)} as text), o.charge
+      select m.workspace_id, m.user_id, cast(${input.month} as text), o.charge
       from o join d on d.id = o.user_id
       join workspace_members m on m.user_id = ${actor}
         and m.workspace_id = (select id from workspaces where account_id = o.user_id)
@@ -163,6 +203,24 @@ function placeOrderStatement(input: PlaceOrderInput, refuseLowBalanceCrossing: b
     from o left join d on d.id = o.user_id`
 }
 
+/** The order statement's values: the order's, and who placed it, in which request and month. */
+type StatementValues = OrderValues & { actorUserId: number | null; requestId: string | null; month: string }
+
+/** The order statement compiled once, with the refusal of a low-balance crossing or without it. */
+function orderStatementQuery(refuseLowBalanceCrossing: boolean) {
+  return reusableQuery(
+    (_db: Db, values: StatementValues) => placeOrderStatement(values, refuseLowBalanceCrossing),
+    {
+      ...ORDER_STAND_INS,
+      actorUserId: -917_800_004,
+      requestId: '\u0000request id',
+      month: '\u0000month',
+    },
+  )
+}
+const orderStatementAlone = orderStatementQuery(true)
+const orderStatementInTransaction = orderStatementQuery(false)
+
 /** The reason a refused order statement gave, or null for any other error. */
 function statementRefusal(error: unknown): StatementRefusal | null {
   if (typeof error !== 'object' || error === null) return null
@@ -176,10 +234,15 @@ function statementRefusal(error: unknown): StatementRefusal | null {
  * crossing of the low-balance threshold: it tells of it, in the same transaction, as the ledger's debit does.
  */
 async function runOrderStatement(db: Db, input: PlaceOrderInput, alone: boolean): Promise<PlacedOrder> {
-  const statement = placeOrderStatement(input, alone).compile(db)
-  keepPrepared(statement.sql)
-  const { rows } = await db.executeQuery(statement)
-  const row = rows[0]
+  const run = alone ? orderStatementAlone : orderStatementInTransaction
+  const [row] = (
+    await run(db, {
+      ...orderValues(input),
+      actorUserId: input.actorUserId ?? null,
+      requestId: currentRequestId() ?? null,
+      month: spendMonth(input.now),
+    })
+  ).rows
   if (!row) return refuseOrder(db, input)
   const { balance_after: balance, low_balance_threshold: threshold, refused: _refused, ...inserted } = row
   if (!alone && balance !== null) {
@@ -240,8 +303,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
   try {
     if (isPostgres(db as unknown as Kysely<unknown>)) return await placeOrderOnPostgres(db, input)
     return await db.transaction().execute(async (trx) => {
-      const { rows } = await insertOrderFromService(input).execute(trx)
-      const row = rows[0] as InsertedOrderRow | undefined
+      const [row] = (await runInsertOrder(trx, orderValues(input))).rows
       if (!row) return await refuseOrder(trx, input)
       const placed = splitInsertedOrder(row)
       await chargeOrder(trx, placed.order, input.now, input.actorUserId ?? null)
