@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Kysely, sql, type UpdateObject } from 'kysely'
+import { type ExpressionBuilder, type Kysely, type RawBuilder, sql, type UpdateObject } from 'kysely'
 import type { Db } from '../db/connect'
 import { isPostgres } from '../db/dialect'
 import { type QueryValues, reusableQuery, type StandIns } from '../db/reusable-query'
@@ -198,18 +198,29 @@ export const markJobDone = fencedChange(
   {},
 )
 
-/** markJobForRetry's change. */
-const fencedRetry = fencedChange(
-  (change: Fence & { runAt: number; note: string }) => ({
-    status: 'queued',
-    run_at: change.runAt,
-    lease_owner: null,
-    lease_expires_at: null,
-    last_error: change.note,
-    updated_at: change.now,
-  }),
-  { runAt: -917_600_003, note: '\u0000note' },
-)
+/**
+ * A claimed job going back to the queue, to run at `runAt` with a note in last_error; its attempts set to
+ * `attempts`, or left as the claim counted them.
+ */
+function requeueFenced(attempts?: number | RawBuilder<number>) {
+  return fencedChange(
+    (change: Fence & { runAt: number; note: string | null }) => ({
+      status: 'queued',
+      run_at: change.runAt,
+      ...(attempts === undefined ? {} : { attempts }),
+      lease_owner: null,
+      lease_expires_at: null,
+      last_error: change.note,
+      updated_at: change.now,
+    }),
+    { runAt: -917_600_003, note: '\u0000note' },
+  )
+}
+const fencedRetry = requeueFenced()
+/** Waiting gives back the attempt its claim counted. */
+const fencedWait = requeueFenced(sql<number>`attempts - 1`)
+/** A recurring job starts each round with no attempts used. */
+const fencedReschedule = requeueFenced(0)
 
 /** The job failed and runs again at `runAt`; the failed claim still counts as an attempt. */
 export function markJobForRetry(db: Db, fence: Fence & { runAt: number; error: string }): Promise<boolean> {
@@ -233,20 +244,6 @@ export function markJobDead(db: Db, fence: Fence & { error: string }): Promise<b
   return fencedDeath(db, { ...fence, note: truncated(fence.error) })
 }
 
-/** markJobWaiting's change. */
-const fencedWait = fencedChange(
-  (change: Fence & { runAt: number; note: string }) => ({
-    status: 'queued',
-    run_at: change.runAt,
-    attempts: sql<number>`attempts - 1`,
-    lease_owner: null,
-    lease_expires_at: null,
-    last_error: change.note,
-    updated_at: change.now,
-  }),
-  { runAt: -917_600_003, note: '\u0000note' },
-)
-
 /**
  * The job is not ready to do its work and asks to run again at `runAt` (waiting for something else, such as
  * an AI order's texts). Waiting is not a failure: the attempt is given back.
@@ -254,20 +251,6 @@ const fencedWait = fencedChange(
 export function markJobWaiting(db: Db, fence: Fence & { runAt: number; reason: string }): Promise<boolean> {
   return fencedWait(db, { ...fence, note: truncated(fence.reason) })
 }
-
-/** markRecurringJobRescheduled's change. */
-const fencedReschedule = fencedChange(
-  (change: Fence & { runAt: number; note: string | null }) => ({
-    status: 'queued',
-    run_at: change.runAt,
-    attempts: 0,
-    lease_owner: null,
-    lease_expires_at: null,
-    last_error: change.note,
-    updated_at: change.now,
-  }),
-  { runAt: -917_600_003, note: '\u0000note' },
-)
 
 /**
  * A recurring job finished one round: it goes back to the queue for the next one, with its attempts reset, so
