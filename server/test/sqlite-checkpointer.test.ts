@@ -9,8 +9,9 @@ import { createDatabase, type Db } from '../src/db/connect'
 import type { Logger } from '../src/logger'
 
 // A file database's write-ahead log is copied into the file by a thread of its own (db/checkpointer.ts), while the
-// connection that answers requests only writes. Seen from outside: the file alone, copied without its log, holds
-// what was committed, long before the log is as long as the connection's own automatic checkpoint waits for.
+// connection that answers requests only writes; in a turn that connection gives it, the thread also starts the log
+// over. Seen from outside: the file alone, copied without its log, holds what was committed, and the log stays
+// shorter than the connection's own automatic checkpoint lets it grow.
 
 let dir: string
 
@@ -77,6 +78,34 @@ describe('the SQLite checkpoint thread', () => {
         () => rowsInTheFileAlone(file) === 350,
         'the file alone holds the 50 notes written next',
       )
+    } finally {
+      await db.destroy()
+    }
+  })
+
+  it('starts the log over long before the connection would, under steady writes, and loses nothing', async () => {
+    const db = createDatabase({ dataDir: dir, sqliteFile: 'steady.sqlite' })
+    const log = path.join(dir, 'steady.sqlite-wal')
+    try {
+      await sql`create table notes (id integer primary key, body text not null)`.execute(db)
+      // Each note fills a page of its own: a transaction of ten writes about eleven pages of log. 2,000 of them
+      // write some 22,000 pages, at a few thousand a second, as steady load does.
+      const transactions = 2000
+      for (let index = 0; index < transactions; index++) {
+        await db.transaction().execute(async (trx) => {
+          for (let note = 0; note < 10; note++) {
+            await sql`insert into notes (body) values (${'n'.repeat(3500)})`.execute(trx)
+          }
+        })
+        if (index % 5 === 4) await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+      const { rows } = await sql<{ n: number }>`select count(*) as n from notes`.execute(db)
+      expect(rows[0]?.n).toBe(transactions * 10)
+      // A log started over is written again from its start, so the file is as long as the log ever was. The
+      // connection's own automatic checkpoint starts it over at 10,000 pages; the thread's turns come well before.
+      const pages = (fs.statSync(log).size - 32) / (4096 + 24)
+      expect(pages).toBeGreaterThan(1000)
+      expect(pages).toBeLessThan(10_000)
     } finally {
       await db.destroy()
     }

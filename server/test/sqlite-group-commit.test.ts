@@ -2,9 +2,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { sql } from 'kysely'
+import { Kysely, SqliteDialect, sql } from 'kysely'
 import { afterEach, beforeEach, expect, it } from 'vitest'
+import type { Checkpointer } from '../src/db/checkpointer'
 import { createDatabase, type Db } from '../src/db/connect'
+import { GroupCommitSqliteDriver, type SqliteHandle } from '../src/db/group-commit'
+import type { Database } from '../src/db/schema'
 import { silentLogger } from '../src/logger'
 
 // The transactions a SQLite process begins in one turn of the event loop are committed together, each in a
@@ -135,4 +138,109 @@ it('answers as done only what is in the file when SQLite gives up a transaction 
   expect(results[1]).toMatchObject({ status: 'rejected', reason: { code: 'SQLITE_FULL' } })
   const answered = ['small 1', 'small 2'].filter((_, index) => results[index * 2]?.status === 'fulfilled')
   expect(notesOutside()).toEqual(answered)
+})
+
+/**
+ * The checkpoint thread's side of its turn, played by the test: it asks when told to, and gives the turn back when
+ * told to. What the turn holds (the thread starting the log over) is the thread's own, checked with the real
+ * thread in sqlite-checkpointer.test.ts; here, only when the connection grants it and what waits for it.
+ */
+class TurnAskedFor implements Checkpointer {
+  asking = false
+  readonly #events: string[]
+  #giveBack: (() => void) | undefined
+
+  constructor(events: string[]) {
+    this.#events = events
+  }
+
+  grantTurnIfAsked(): Promise<void> | undefined {
+    if (!this.asking) return undefined
+    this.asking = false
+    this.#events.push('turn')
+    return new Promise((resolve) => {
+      this.#giveBack = () => {
+        this.#events.push('turn given back')
+        resolve()
+      }
+    })
+  }
+
+  giveBack() {
+    this.#giveBack?.()
+  }
+
+  stop() {}
+}
+
+/** The driver of createDatabase on a connection of the test's own, with `checkpointer` as its thread. */
+function databaseWithTurns(checkpointer: Checkpointer): Db {
+  const sqlite = new SQLite(path.join(dir, 'turns.sqlite'))
+  sqlite.pragma('journal_mode = WAL')
+  const handle: SqliteHandle = {
+    prepare: (text) => sqlite.prepare(text),
+    close: () => sqlite.close(),
+    get inTransaction() {
+      return sqlite.inTransaction
+    },
+    checkpointer,
+  }
+  class TurnsDialect extends SqliteDialect {
+    override createDriver() {
+      return new GroupCommitSqliteDriver(handle)
+    }
+  }
+  return new Kysely<Database>({ dialect: new TurnsDialect({ database: handle }) })
+}
+
+it("gives the checkpoint thread its turn only once a group is committed, and holds statements back until it's over", async () => {
+  const events: string[] = []
+  const checkpointer = new TurnAskedFor(events)
+  const turns = databaseWithTurns(checkpointer)
+  try {
+    await sql`create table notes (id integer primary key, body text not null)`.execute(turns)
+    await Promise.all(
+      [0, 1, 2].map((index) =>
+        turns.transaction().execute(async (trx) => {
+          // Asked for while the group is open: the group's three transactions come first, then its commit.
+          checkpointer.asking = true
+          await sql`insert into notes (body) values (${`note ${String(index)}`})`.execute(trx)
+          events.push(`write ${String(index)}`)
+        }),
+      ),
+    )
+    expect(events).toEqual(['write 0', 'write 1', 'write 2', 'turn'])
+    const write = turns.transaction().execute(async (trx) => {
+      await sql`insert into notes (body) values ('note 3')`.execute(trx)
+      events.push('write 3')
+    })
+    const read = sql<{ n: number }>`select count(*) as n from notes`
+      .execute(turns)
+      .then(({ rows }) => events.push(`read ${String(rows[0]?.n)}`))
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(events).toEqual(['write 0', 'write 1', 'write 2', 'turn'])
+    checkpointer.giveBack()
+    await Promise.all([write, read])
+    expect(events).toEqual(['write 0', 'write 1', 'write 2', 'turn', 'turn given back', 'write 3', 'read 4'])
+  } finally {
+    await turns.destroy()
+  }
+})
+
+it('gives the turn at once when the connection is free with no group open, and the statement waits for it', async () => {
+  const events: string[] = []
+  const checkpointer = new TurnAskedFor(events)
+  const turns = databaseWithTurns(checkpointer)
+  try {
+    await sql`create table notes (id integer primary key, body text not null)`.execute(turns)
+    checkpointer.asking = true
+    const read = sql`select count(*) as n from notes`.execute(turns).then(() => events.push('read'))
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(events).toEqual(['turn'])
+    checkpointer.giveBack()
+    await read
+    expect(events).toEqual(['turn', 'turn given back', 'read'])
+  } finally {
+    await turns.destroy()
+  }
 })

@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3'
 import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect, SqliteQueryCompiler } from 'kysely'
 import pg from 'pg'
 import { consoleLogger, type Logger } from '../logger'
-import { startCheckpointer } from './checkpointer'
+import { type Checkpointer, startCheckpointer } from './checkpointer'
 import { GroupCommitSqliteDriver, type SqliteHandle } from './group-commit'
 import { migrations } from './migrations'
 import type { Database } from './schema'
@@ -64,20 +64,13 @@ export function createDatabase(options: DatabaseOptions): Db {
   // (measured: 313-318 against 394-426 µs an order).
   sqlite.pragma('temp_store = memory')
   // A checkpoint copies the log into the database file and waits for the disk twice. A file database has a thread
-  // of its own for that (checkpointer.ts); this connection's automatic checkpoint is what lets a write start the
-  // log over once the thread has copied it, and bounds the log should the thread stop. At the default of 1,000
-  // pages one came every eighty orders or so, on the thread that answers requests, and made an order cost about
-  // three times as long (measured: 761 against 274 µs); at 10,000 pages (a log of about 40 MB) they are ten times
-  // rarer and copy each page written again and again only once.
+  // of its own for that (checkpointer.ts), which also starts the log over; this connection's automatic checkpoint
+  // only bounds the log should the thread stop. At the default of 1,000 pages one came every eighty orders or so,
+  // on the thread that answers requests, and made an order cost about three times as long (measured: 761 against
+  // 274 µs); at 10,000 pages (a log of about 40 MB) the thread always comes first.
   sqlite.pragma('wal_autocheckpoint = 10000')
-  const database = withStatementCache(sqlite)
-  if (!inMemory) {
-    const checkpointer = startCheckpointer(location, options.logger ?? consoleLogger)
-    database.close = () => {
-      checkpointer.stop()
-      sqlite.close()
-    }
-  }
+  const checkpointer = inMemory ? undefined : startCheckpointer(location, options.logger ?? consoleLogger)
+  const database = withStatementCache(sqlite, checkpointer)
   return new Kysely<Database>({ dialect: new ServerSqliteDialect(database) })
 }
 
@@ -184,10 +177,14 @@ const STATEMENT_CACHE_SIZE = 500
  * running it (measured: the order transaction of domain/orders.ts ran about twice as fast with it).
  * Reusing a statement is safe here because the driver runs one query at a time on the connection (group-commit.ts).
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteHandle {
+function withStatementCache(sqlite: SQLite.Database, checkpointer?: Checkpointer): SqliteHandle {
   const statements = new Map<string, SQLite.Statement>()
   return {
-    close: () => sqlite.close(),
+    checkpointer,
+    close: () => {
+      checkpointer?.stop()
+      sqlite.close()
+    },
     get inTransaction() {
       return sqlite.inTransaction
     },

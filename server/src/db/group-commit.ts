@@ -7,6 +7,7 @@ import {
   type QueryResult,
   SelectQueryNode,
 } from 'kysely'
+import type { Checkpointer } from './checkpointer'
 
 /** The connection to the database file, its statements prepared once and kept (connect.ts). */
 export interface SqliteHandle {
@@ -15,6 +16,8 @@ export interface SqliteHandle {
   close(): void
   /** True while SQLite holds a transaction open on the connection. */
   readonly inTransaction: boolean
+  /** The file database's checkpoint thread (checkpointer.ts), which now and then asks for a turn. */
+  readonly checkpointer?: Checkpointer
 }
 
 /** The savepoint each transaction of a group runs in. */
@@ -57,7 +60,7 @@ export class GroupCommitSqliteDriver implements Driver {
   acquireConnection(): Promise<DatabaseConnection> {
     if (!this.#held) {
       this.#held = true
-      return Promise.resolve(this.#connection)
+      if (!this.#giveCheckpointerItsTurn()) return Promise.resolve(this.#connection)
     }
     return new Promise((resolve) => this.#waiting.push(() => resolve(this.#connection)))
   }
@@ -96,9 +99,7 @@ export class GroupCommitSqliteDriver implements Driver {
     const rolledBack = this.#rolledBack
     this.#rolledBack = false
     this.#liveGroup()
-    const next = this.#waiting.shift()
-    if (next) next()
-    else this.#held = false
+    this.#handOn()
     if (!group) return
     // A transaction that rolled back keeps its own error, whatever becomes of the group it read from.
     if (rolledBack) await group.committed.catch(() => undefined)
@@ -135,6 +136,28 @@ export class GroupCommitSqliteDriver implements Driver {
       return
     }
     this.#commit(group)
+    // The connection is free: the checkpoint thread's turn, if it asked for one, comes now.
+    this.#held = this.#giveCheckpointerItsTurn()
+  }
+
+  /** The connection, held and no longer needed by its holder, goes to the checkpoint thread or the next waiter. */
+  #handOn() {
+    if (this.#giveCheckpointerItsTurn()) return
+    const next = this.#waiting.shift()
+    if (next) next()
+    else this.#held = false
+  }
+
+  /**
+   * With the connection held and no group open, gives the checkpoint thread the turn it asked for, if it did: it
+   * starts the log over while nothing here writes, and the connection goes on once it is done. True if it did.
+   */
+  #giveCheckpointerItsTurn(): boolean {
+    if (this.#group) return false
+    const turn = this.#sqlite.checkpointer?.grantTurnIfAsked()
+    if (!turn) return false
+    void turn.then(() => this.#handOn())
+    return true
   }
 
   #commit(group: Group) {
