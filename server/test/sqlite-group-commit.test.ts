@@ -173,8 +173,15 @@ class TurnAskedFor implements Checkpointer {
   stop() {}
 }
 
-/** The driver of createDatabase on a connection of the test's own, with `checkpointer` as its thread. */
-function databaseWithTurns(checkpointer: Checkpointer): Db {
+/**
+ * Runs `test` on the driver of createDatabase over a connection of the test's own, a table of notes in it, with a
+ * checkpoint thread played by the test: the events list what the transactions and the turns did, in order.
+ */
+async function withTurns(
+  test: (turns: Db, checkpointer: TurnAskedFor, events: string[]) => Promise<void>,
+): Promise<void> {
+  const events: string[] = []
+  const checkpointer = new TurnAskedFor(events)
   const sqlite = new SQLite(path.join(dir, 'turns.sqlite'))
   sqlite.pragma('journal_mode = WAL')
   const handle: SqliteHandle = {
@@ -190,15 +197,17 @@ function databaseWithTurns(checkpointer: Checkpointer): Db {
       return new GroupCommitSqliteDriver(handle)
     }
   }
-  return new Kysely<Database>({ dialect: new TurnsDialect({ database: handle }) })
-}
-
-it("gives the checkpoint thread its turn only once a group is committed, and holds statements back until it's over", async () => {
-  const events: string[] = []
-  const checkpointer = new TurnAskedFor(events)
-  const turns = databaseWithTurns(checkpointer)
+  const turns = new Kysely<Database>({ dialect: new TurnsDialect({ database: handle }) })
   try {
     await sql`create table notes (id integer primary key, body text not null)`.execute(turns)
+    await test(turns, checkpointer, events)
+  } finally {
+    await turns.destroy()
+  }
+}
+
+it("gives the checkpoint thread its turn only once a group is committed, and holds statements back until it's over", () =>
+  withTurns(async (turns, checkpointer, events) => {
     await Promise.all(
       [0, 1, 2].map((index) =>
         turns.transaction().execute(async (trx) => {
@@ -222,17 +231,10 @@ it("gives the checkpoint thread its turn only once a group is committed, and hol
     checkpointer.giveBack()
     await Promise.all([write, read])
     expect(events).toEqual(['write 0', 'write 1', 'write 2', 'turn', 'turn given back', 'write 3', 'read 4'])
-  } finally {
-    await turns.destroy()
-  }
-})
+  }))
 
-it('gives the turn at once when the connection is free with no group open, and the statement waits for it', async () => {
-  const events: string[] = []
-  const checkpointer = new TurnAskedFor(events)
-  const turns = databaseWithTurns(checkpointer)
-  try {
-    await sql`create table notes (id integer primary key, body text not null)`.execute(turns)
+it('gives the turn at once when the connection is free with no group open, and the statement waits for it', () =>
+  withTurns(async (turns, checkpointer, events) => {
     checkpointer.asking = true
     const read = sql`select count(*) as n from notes`.execute(turns).then(() => events.push('read'))
     await new Promise((resolve) => setTimeout(resolve, 30))
@@ -240,7 +242,4 @@ it('gives the turn at once when the connection is free with no group open, and t
     checkpointer.giveBack()
     await read
     expect(events).toEqual(['turn', 'turn given back', 'read'])
-  } finally {
-    await turns.destroy()
-  }
-})
+  }))
