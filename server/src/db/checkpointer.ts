@@ -18,8 +18,8 @@ import type { Logger } from '../logger'
  * its connection is free and no commit group is open (group-commit.ts), and holds its statements back until the
  * thread gives the turn back: in it, the thread copies the last pages and starts the log over
  * (`wal_checkpoint(RESTART)`), a few milliseconds in which the request thread goes on with everything but the
- * database. Until now the request thread's own automatic checkpoint did that, several times a second under load,
- * in the commit of whichever requests came then, and those commits were the slowest orders (up to 25 ms).
+ * database. Left to the request thread's own automatic checkpoint, that restart comes several times a second under
+ * load, inside the commit of whichever requests came then, and those commits are the slowest orders (up to 25 ms).
  *
  * The request thread's automatic checkpoint stays as a bound: should this thread stop, or never get its turn, the
  * log is copied and started over there, as before.
@@ -116,8 +116,6 @@ try {
   try {
     sqlite?.close()
   } finally {
-    Atomics.store(state, 1, IDLE)
-    Atomics.notify(state, 1)
     Atomics.store(state, 0, ${String(STOPPED)})
     Atomics.notify(state, 0)
   }
@@ -155,7 +153,7 @@ export function startCheckpointer(location: string, logger: Logger): Checkpointe
     )
   })
   thread.on('exit', () => {
-    // A thread that ended (or was ended) in its turn gives it back.
+    // A thread that ended (or was ended) while asking or in its turn gives the turn back.
     Atomics.store(state, 1, IDLE)
     Atomics.notify(state, 1)
   })
